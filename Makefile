@@ -1,0 +1,64 @@
+# The two commands a newcomer needs: `make run` and `make test`. Both work on a fresh
+# machine with Go, Node 20 and apt; they install what they need.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+BIN := bin/lucky
+CHROMIUM := /usr/bin/chromium
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+E2E_PORT ?= 18080
+LH_PORT ?= 18090
+
+.PHONY: run build web test vet test-go test-web test-sdk test-e2e chromium lighthouse bench clean
+
+## run: install, build, and serve the app on devnet at http://127.0.0.1:8080/
+run: build
+	./$(BIN) serve
+
+## build: the web app, then the Go binary that embeds it
+build: web
+	go build -trimpath -o $(BIN) ./cmd/lucky
+
+web/node_modules/.package-lock.json: web/package-lock.json
+	npm ci --prefix web --no-audit --no-fund
+
+web: web/node_modules/.package-lock.json
+	npm run --prefix web build
+
+## test: everything: Go (vet, race), web (types, unit), the official SDK against the devnet, e2e in Chromium
+test: chromium build vet test-go test-web test-sdk test-e2e
+
+vet:
+	go vet ./...
+
+test-go:
+	go test -race -count=1 ./...
+
+test-web:
+	npm run --prefix web typecheck
+	npm run --prefix web test
+
+tests/sdk/node_modules/.package-lock.json: tests/sdk/package-lock.json
+	npm ci --prefix tests/sdk --no-audit --no-fund
+
+test-sdk: tests/sdk/node_modules/.package-lock.json
+	cd tests/sdk && LUCKY_BIN=../../$(BIN) node --test
+
+test-e2e:
+	npm run --prefix web e2e
+
+chromium:
+	@test -x $(CHROMIUM) || ($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium)
+
+## lighthouse: audit / on the running binary with Debian Chromium (mobile) and print the scores
+lighthouse: chromium build
+	@./$(BIN) serve --addr 127.0.0.1:$(LH_PORT) >/tmp/lucky-lighthouse.log 2>&1 & pid=$$!; \
+	trap "kill $$pid" EXIT; \
+	for i in $$(seq 50); do curl -sf http://127.0.0.1:$(LH_PORT)/healthz >/dev/null && break; sleep 0.1; done; \
+	npm run --prefix web lighthouse -- http://127.0.0.1:$(LH_PORT)/
+
+## bench: Go benchmarks (devnet throughput, views)
+bench:
+	go test -run '^$$' -bench . -benchmem ./...
+
+clean:
+	rm -rf bin web/dist

@@ -1,0 +1,70 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+
+	"github.com/luckycoin/lucky/internal/api"
+	"github.com/luckycoin/lucky/internal/config"
+	"github.com/luckycoin/lucky/internal/server"
+	"github.com/luckycoin/lucky/internal/tokens"
+	"github.com/luckycoin/lucky/web"
+)
+
+func runServe(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	cfg, err := config.ParseServe(args, getenv, stderr)
+	if err != nil {
+		if errors.Is(err, config.ErrInvalid) {
+			return fmt.Errorf("%w: %v", errUsage, err)
+		}
+		return err
+	}
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: logLevel(getenv)}))
+	reg, err := tokens.Load(log)
+	if err != nil {
+		return err
+	}
+
+	opts := server.Options{Network: cfg.Network, Web: web.Dist(), Log: log}
+	if cfg.Network.Devnet {
+		node, err := startDevnet(cfg, log, stdout)
+		if err != nil {
+			return err
+		}
+		defer func() {
+			if err := node.Close(); err != nil {
+				log.Error("devnet close", "err", err)
+			}
+		}()
+		opts.Devnet = node.Handler()
+		opts.HeadScripts = []string{"/devnet/wallet.js"}
+	}
+	opts.API = api.New(api.Deps{Network: cfg.Network, Tokens: reg, Log: log})
+
+	h, err := server.New(opts)
+	if err != nil {
+		return err
+	}
+	return server.Run(ctx, cfg.Addr, h, log, func(a net.Addr) {
+		log.Info("lucky serving", "url", "http://"+a.String()+"/", "network", cfg.Network.Name, "chain_id", cfg.Network.ChainID)
+	})
+}
+
+func logLevel(getenv func(string) string) slog.Level {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(getenv("LUCKY_LOG_LEVEL"))); err != nil {
+		return slog.LevelInfo
+	}
+	return l
+}
+
+// devnetNode is what serve needs of the in-process node.
+type devnetNode interface {
+	Handler() http.Handler
+	Close() error
+}

@@ -1,0 +1,43 @@
+package api
+
+import (
+	"log/slog"
+	"net/http"
+
+	"github.com/luckycoin/lucky/internal/config"
+	"github.com/luckycoin/lucky/internal/tokens"
+)
+
+// Deps are what the handlers need.
+type Deps struct {
+	Network config.Network
+	Tokens  *tokens.Registry
+	Log     *slog.Logger
+}
+
+// Handler holds the /api/v1 handlers. The route table lives in internal/server.
+type Handler struct {
+	net    config.Network
+	tokens *tokens.Registry
+	log    *slog.Logger
+}
+
+// New returns the API handlers.
+func New(d Deps) *Handler {
+	return &Handler{net: d.Network, tokens: d.Tokens, log: d.Log}
+}
+
+type configResponse struct {
+	Network       config.Network `json:"network"`
+	KnownChainIDs []int        `json:"knownChainIds"`
+	Tokens        []tokens.Token `json:"tokens"`
+}
+
+// GetConfig serves GET /api/v1/config: the network the app targets and the token registry.
+func (h *Handler) GetConfig(w http.ResponseWriter, r *http.Request) {
+	WriteJSON(w, http.StatusOK, configResponse{
+		Network:       h.net,
+		KnownChainIDs: h.net.KnownChainIDs(),
+		Tokens:        h.tokens.All(),
+	})
+}

@@ -1,0 +1,52 @@
+// Package api implements the /api/v1 handlers: parse, validate, call, respond.
+// Every error leaves in one shape: {"error":{"code":"…","message":"…"}}.
+package api
+
+import (
+	"encoding/json"
+	"log/slog"
+	"net/http"
+)
+
+// Error codes of the JSON error shape.
+const (
+	CodeBadRequest  = "bad_request"
+	CodeNotFound    = "not_found"
+	CodeMethod      = "method_not_allowed"
+	CodeUnavailable = "node_unavailable"
+	CodeInternal    = "internal_error"
+)
+
+type errorBody struct {
+	Error struct {
+		Code    string `json:"code"`
+		Message string `json:"message"`
+	} `json:"error"`
+}
+
+// WriteJSON writes v as JSON with the given status.
+func WriteJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// WriteError writes the one error shape. Server-side failures are logged; the message a
+// client sees is meant for people and never carries internals.
+func WriteError(w http.ResponseWriter, r *http.Request, log *slog.Logger, status int, code, message string) {
+	if status >= 500 {
+		log.Error("request failed", "method", r.Method, "path", r.URL.Path, "status", status, "code", code, "message", message)
+	}
+	var body errorBody
+	body.Error.Code = code
+	body.Error.Message = message
+	WriteJSON(w, status, body)
+}
+
+// NotFound answers unknown /api/ paths.
+func NotFound(log *slog.Logger) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		WriteError(w, r, log, http.StatusNotFound, CodeNotFound, "No API endpoint at "+r.URL.Path)
+	}
+}

@@ -1,0 +1,187 @@
+// Package config holds the network presets and the settings of `lucky serve`,
+// read from flags with environment fallbacks, and validates them.
+package config
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"slices"
+	"strings"
+)
+
+// ErrInvalid marks a bad flag or environment value; the command exits with code 2 for it.
+var ErrInvalid = errors.New("config: invalid")
+
+// Network names.
+const (
+	Devnet  = "devnet"
+	Testnet = "testnet"
+	Mainnet = "mainnet"
+)
+
+// DevnetRPC is the base URL the server's chain client uses for the in-process devnet.
+// The host never resolves: requests to it are routed to the node's handler in memory,
+// so the client takes exactly the code path it takes against a real node.
+const DevnetRPC = "http://devnet.internal"
+
+// Network is one preset: which chain, where its nodes are, how to link to an explorer
+// and where the app's contracts live.
+type Network struct {
+	Name    string   `json:"name"`
+	Label   string   `json:"label"` // how the wallet UI names the network, e.g. "Supra Mainnet"
+	ChainID uint8    `json:"chainId"`
+	RPC     []string `json:"-"` // primary first, then backups
+	// Explorer URL patterns with {hash} and {address} placeholders.
+	ExplorerTx      string  `json:"explorerTx"`
+	ExplorerAddress string  `json:"explorerAddress"`
+	Modules         Modules `json:"modules"`
+	// Devnet is true when the node runs inside this binary.
+	Devnet bool `json:"devnet"`
+}
+
+// Modules are the addresses of the contracts the app calls.
+// An empty address means the contract is not known on that network.
+type Modules struct {
+	Slots       string `json:"slots"`       // address::module
+	DexPackage  string `json:"dexPackage"`  // Dexlyn package address
+	DexCurve    string `json:"dexCurve"`    // the Uncorrelated curve type
+	SwapEvent   string `json:"swapEvent"`   // liquidity_pool::SwapEvent type
+	Staking     string `json:"staking"`     // address::module; devnet only
+	Miners      string `json:"miners"`      // address::module; devnet only
+	BurnAddress string `json:"burnAddress"` // LUCKY burn address
+	NativeCoin  string `json:"nativeCoin"`
+}
+
+const (
+	slotsModule  = "0xb4ba040eb59c3b3c3776b7a603d896781e48bbf5fcea559c495814b5cde29b2b::slots_v3"
+	dexPackage   = "0x0dc694898dff98a1b0447e0992d0413e123ea80da1021d464a4fbaf0265870d8"
+	burnAddress  = "0x00000000000000000000000000000000ffffffffffffffffffffffffffffffff"
+	nativeCoin   = "0x1::supra_coin::SupraCoin"
+	scanTx       = "https://suprascan.io/tx/{hash}"
+	scanAddress  = "https://suprascan.io/address/{address}"
+	devnetChain  = 255
+	testnetChain = 6
+	mainnetChain = 8
+)
+
+// The staking pool and Cosmic Miners have no known mainnet address, so they exist on devnet only.
+const (
+	DevnetStakingModule = "0x00000000000000000000000000000000000000000000000000000000000d0001::staking_pool"
+	DevnetMinersModule  = "0x00000000000000000000000000000000000000000000000000000000000d0002::cosmic_miners"
+)
+
+func mainnetModules() Modules {
+	return Modules{
+		Slots:       slotsModule,
+		DexPackage:  dexPackage,
+		DexCurve:    dexPackage + "::curves::Uncorrelated",
+		SwapEvent:   dexPackage + "::liquidity_pool::SwapEvent",
+		BurnAddress: burnAddress,
+		NativeCoin:  nativeCoin,
+	}
+}
+
+// Presets returns the three networks, devnet first. A fresh value each call: callers may modify it.
+func Presets() []Network {
+	devMods := mainnetModules()
+	devMods.Staking = DevnetStakingModule
+	devMods.Miners = DevnetMinersModule
+	return []Network{
+		{
+			Name: Devnet, Label: "Supra Devnet", ChainID: devnetChain, RPC: []string{DevnetRPC},
+			ExplorerTx: "/tx/{hash}", ExplorerAddress: "/rpc/v1/accounts/{address}/resources",
+			Modules: devMods, Devnet: true,
+		},
+		{
+			Name: Testnet, Label: "Supra Testnet", ChainID: testnetChain,
+			RPC:        []string{"https://rpc-testnet.supra.com"},
+			ExplorerTx: scanTx + "?network=testnet", ExplorerAddress: scanAddress + "?network=testnet",
+			Modules: mainnetModules(),
+		},
+		{
+			Name: Mainnet, Label: "Supra Mainnet", ChainID: mainnetChain,
+			RPC:        []string{"https://rpc-mainnet.supra.com", "https://rpc-mainnet-citadel.supra.com"},
+			ExplorerTx: scanTx, ExplorerAddress: scanAddress,
+			Modules: mainnetModules(),
+		},
+	}
+}
+
+// Lookup returns the preset with that name.
+func Lookup(name string) (Network, error) {
+	names := make([]string, 0, 3)
+	for _, n := range Presets() {
+		if n.Name == name {
+			return n, nil
+		}
+		names = append(names, n.Name)
+	}
+	return Network{}, fmt.Errorf("%w: unknown network %q (want one of %s)", ErrInvalid, name, strings.Join(names, ", "))
+}
+
+// Serve is the configuration of `lucky serve`.
+type Serve struct {
+	Addr    string
+	Network Network
+	// Devnet node settings, used when Network.Devnet is set.
+	DevnetState string
+	DevnetSeed  string
+}
+
+// ParseServe reads `lucky serve` flags; getenv supplies LUCKY_* fallbacks (flags win).
+func ParseServe(args []string, getenv func(string) string, stderr io.Writer) (Serve, error) {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", envOr(getenv, "LUCKY_ADDR", "127.0.0.1:8080"), "listen address (env LUCKY_ADDR)")
+	network := fs.String("network", envOr(getenv, "LUCKY_NETWORK", Devnet), "network: devnet, testnet or mainnet (env LUCKY_NETWORK)")
+	state := fs.String("state", getenv("LUCKY_DEVNET_STATE"), "devnet: state file to load at start and save at exit (env LUCKY_DEVNET_STATE)")
+	seed := fs.String("seed", envOr(getenv, "LUCKY_DEVNET_SEED", "lucky"), "devnet: seed of the dev accounts and slot randomness (env LUCKY_DEVNET_SEED)")
+	if err := fs.Parse(args); err != nil {
+		return Serve{}, fmt.Errorf("%w: %v", ErrInvalid, err)
+	}
+	if fs.NArg() > 0 {
+		return Serve{}, fmt.Errorf("%w: unexpected argument %q", ErrInvalid, fs.Arg(0))
+	}
+	if err := validateAddr(*addr); err != nil {
+		return Serve{}, err
+	}
+	n, err := Lookup(*network)
+	if err != nil {
+		return Serve{}, err
+	}
+	return Serve{Addr: *addr, Network: n, DevnetState: *state, DevnetSeed: *seed}, nil
+}
+
+func validateAddr(addr string) error {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return fmt.Errorf("%w: --addr %q: %v", ErrInvalid, addr, err)
+	}
+	if host != "" && host != "localhost" && net.ParseIP(host) == nil {
+		return fmt.Errorf("%w: --addr %q: host must be an IP address or localhost", ErrInvalid, addr)
+	}
+	if _, err := net.LookupPort("tcp", port); err != nil || port == "" {
+		return fmt.Errorf("%w: --addr %q: bad port", ErrInvalid, addr)
+	}
+	return nil
+}
+
+func envOr(getenv func(string) string, key, def string) string {
+	if v := getenv(key); v != "" {
+		return v
+	}
+	return def
+}
+
+// KnownChainIDs are the chain ids the wallet layer recognises for a target network.
+// Ints, not []uint8, so that JSON shows numbers rather than base64.
+func (n Network) KnownChainIDs() []int {
+	ids := []int{testnetChain, mainnetChain}
+	if !slices.Contains(ids, int(n.ChainID)) {
+		ids = append(ids, int(n.ChainID))
+	}
+	return ids
+}

@@ -1,0 +1,35 @@
+package server
+
+import (
+	"net/http"
+
+	"github.com/luckycoin/lucky/internal/api"
+)
+
+// routes is the one route table of the binary.
+func routes(o Options, spa *spa) http.Handler {
+	mux := http.NewServeMux()
+	a := o.API
+
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		api.WriteJSON(w, http.StatusOK, map[string]string{"status": "ok", "network": o.Network.Name})
+	})
+
+	mux.HandleFunc("GET /api/v1/config", a.GetConfig)
+	mux.Handle("/api/", api.NotFound(o.Log))
+
+	// The emulated node and its admin exist on devnet only; elsewhere these paths are 404,
+	// never the app's index.html.
+	devnet := o.Devnet
+	if devnet == nil {
+		devnet = http.NotFoundHandler()
+	}
+	mux.Handle("/rpc/v1/", devnet)
+	mux.Handle("/devnet/", devnet)
+
+	mux.HandleFunc("GET /assets/", spa.serveAsset)
+	// Method-less so it cannot conflict with the method-less prefixes above; spa.serve
+	// answers 405 itself for anything but GET and HEAD.
+	mux.HandleFunc("/", spa.serve)
+	return mux
+}

@@ -1,0 +1,267 @@
+package server
+
+import (
+	"compress/gzip"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/luckycoin/lucky/internal/api"
+	"github.com/luckycoin/lucky/internal/config"
+	"github.com/luckycoin/lucky/internal/tokens"
+)
+
+const indexHTML = `<!doctype html><html><head><title>LuckyCoin</title><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>`
+
+func testServer(t *testing.T, network string, devnet http.Handler) http.Handler {
+	t.Helper()
+	log := slog.New(slog.DiscardHandler)
+	n, err := config.Lookup(network)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg, err := tokens.Load(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	web := fstest.MapFS{
+		"index.html":             {Data: []byte(indexHTML)},
+		"assets/index-abc.js":    {Data: []byte("console.log('app')")},
+		"assets/index-abc.js.br": {Data: []byte("BROTLI")},
+		"assets/index-abc.js.gz": {Data: []byte("GZIP")},
+		"assets/style-def.css":   {Data: []byte("body{}")},
+		"images/logo.svg":        {Data: []byte("<svg/>")},
+	}
+	var scripts []string
+	if devnet != nil {
+		scripts = []string{"/devnet/wallet.js"}
+	}
+	h, err := New(Options{Network: n, Web: web, API: api.New(api.Deps{Network: n, Tokens: reg, Log: log}), Devnet: devnet, HeadScripts: scripts, Log: log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+func get(h http.Handler, path string, headers ...string) *http.Response {
+	req := httptest.NewRequest(http.MethodGet, path, nil)
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return rec.Result()
+}
+
+func body(t *testing.T, res *http.Response) string {
+	t.Helper()
+	var r io.Reader = res.Body
+	if res.Header.Get("Content-Encoding") == "gzip" {
+		zr, err := gzip.NewReader(res.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r = zr
+	}
+	b, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestSPAFallback(t *testing.T) {
+	h := testServer(t, config.Mainnet, nil)
+	tests := []struct {
+		path       string
+		wantStatus int
+		wantIndex  bool
+	}{
+		{"/", 200, true},
+		{"/slots", 200, true},
+		{"/slots/LUCKY", 200, true},
+		{"/no/such/route", 200, true},
+		{"/index.html", 200, true},
+		{"/images/logo.svg", 200, false},
+		{"/images/missing.png", 404, false},
+		{"/assets/missing-123.js", 404, false},
+		{"/assets/../index.html", 307, false}, // the mux redirects to the cleaned path
+	}
+	for _, tt := range tests {
+		t.Run(tt.path, func(t *testing.T) {
+			res := get(h, tt.path)
+			if res.StatusCode != tt.wantStatus {
+				t.Fatalf("status %d, want %d", res.StatusCode, tt.wantStatus)
+			}
+			isIndex := strings.Contains(body(t, res), `<div id="root">`)
+			if isIndex != tt.wantIndex {
+				t.Fatalf("index served = %v, want %v", isIndex, tt.wantIndex)
+			}
+			if isIndex && res.Header.Get("Cache-Control") != "no-cache" {
+				t.Fatalf("index Cache-Control = %q", res.Header.Get("Cache-Control"))
+			}
+		})
+	}
+}
+
+func TestAssetsCacheAndPrecompressed(t *testing.T) {
+	h := testServer(t, config.Mainnet, nil)
+	tests := []struct {
+		accept, wantEncoding, wantBody string
+	}{
+		{"br, gzip", "br", "BROTLI"},
+		{"gzip", "gzip", "GZIP"},
+		{"gzip;q=0, br;q=0", "", "console.log('app')"},
+		{"", "", "console.log('app')"},
+	}
+	for _, tt := range tests {
+		res := get(h, "/assets/index-abc.js", "Accept-Encoding", tt.accept)
+		if res.StatusCode != 200 {
+			t.Fatalf("status %d", res.StatusCode)
+		}
+		if cc := res.Header.Get("Cache-Control"); cc != "public, max-age=31536000, immutable" {
+			t.Errorf("Cache-Control = %q", cc)
+		}
+		if ct := res.Header.Get("Content-Type"); !strings.Contains(ct, "javascript") {
+			t.Errorf("Content-Type = %q", ct)
+		}
+		if enc := res.Header.Get("Content-Encoding"); enc != tt.wantEncoding {
+			t.Errorf("accept %q: encoding %q, want %q", tt.accept, enc, tt.wantEncoding)
+		}
+		raw, _ := io.ReadAll(res.Body)
+		if string(raw) != tt.wantBody {
+			t.Errorf("accept %q: body %q", tt.accept, raw)
+		}
+		if !strings.Contains(res.Header.Get("Vary"), "Accept-Encoding") {
+			t.Errorf("Vary = %q", res.Header.Get("Vary"))
+		}
+	}
+}
+
+func TestCompression(t *testing.T) {
+	h := testServer(t, config.Mainnet, nil)
+	for _, path := range []string{"/", "/api/v1/config", "/images/logo.svg"} {
+		res := get(h, path, "Accept-Encoding", "gzip")
+		if res.Header.Get("Content-Encoding") != "gzip" {
+			t.Errorf("%s not gzipped", path)
+		}
+		if b := body(t, res); len(b) == 0 {
+			t.Errorf("%s: empty body after gunzip", path)
+		}
+	}
+	res := get(h, "/api/v1/config")
+	if res.Header.Get("Content-Encoding") != "" {
+		t.Error("compressed without Accept-Encoding")
+	}
+}
+
+func TestSecurityHeaders(t *testing.T) {
+	h := testServer(t, config.Devnet, http.NotFoundHandler())
+	for _, path := range []string{"/", "/api/v1/config", "/api/v1/nope", "/assets/index-abc.js", "/healthz"} {
+		res := get(h, path)
+		csp := res.Header.Get("Content-Security-Policy")
+		for _, want := range []string{"default-src 'self'", "script-src 'self'", "frame-ancestors 'none'", "object-src 'none'"} {
+			if !strings.Contains(csp, want) {
+				t.Errorf("%s: CSP %q lacks %q", path, csp, want)
+			}
+		}
+		if strings.Contains(csp, "unsafe-inline") || strings.Contains(csp, "unsafe-eval") {
+			t.Errorf("%s: CSP not strict: %q", path, csp)
+		}
+		if res.Header.Get("X-Content-Type-Options") != "nosniff" {
+			t.Errorf("%s: nosniff missing", path)
+		}
+		if res.Header.Get("Referrer-Policy") == "" {
+			t.Errorf("%s: Referrer-Policy missing", path)
+		}
+	}
+}
+
+func TestConfigEndpoint(t *testing.T) {
+	h := testServer(t, config.Devnet, http.NotFoundHandler())
+	res := get(h, "/api/v1/config")
+	if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "application/json") {
+		t.Fatalf("status %d type %q", res.StatusCode, res.Header.Get("Content-Type"))
+	}
+	var cfg struct {
+		Network struct {
+			Name       string `json:"name"`
+			Label      string `json:"label"`
+			ChainID    int    `json:"chainId"`
+			ExplorerTx string `json:"explorerTx"`
+			Devnet     bool   `json:"devnet"`
+		} `json:"network"`
+		KnownChainIDs []int `json:"knownChainIds"`
+		Tokens        []struct {
+			Name     string `json:"name"`
+			CoinType string `json:"coinType"`
+			Decimals int    `json:"decimals"`
+		} `json:"tokens"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&cfg); err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Network.Name != "devnet" || cfg.Network.ChainID != 255 || !cfg.Network.Devnet || cfg.Network.Label != "Supra Devnet" {
+		t.Errorf("network = %+v", cfg.Network)
+	}
+	if !strings.Contains(cfg.Network.ExplorerTx, "{hash}") {
+		t.Errorf("explorer pattern = %q", cfg.Network.ExplorerTx)
+	}
+	if len(cfg.KnownChainIDs) != 3 {
+		t.Errorf("known chain ids = %v", cfg.KnownChainIDs)
+	}
+	if len(cfg.Tokens) != 18 || cfg.Tokens[0].Name != "SUPRA" || cfg.Tokens[0].Decimals != 8 {
+		t.Errorf("tokens = %+v", cfg.Tokens)
+	}
+}
+
+func TestAPINotFoundShape(t *testing.T) {
+	h := testServer(t, config.Mainnet, nil)
+	for _, path := range []string{"/api/v1/nope", "/api/", "/api/v2/config"} {
+		res := get(h, path)
+		if res.StatusCode != 404 {
+			t.Fatalf("%s: status %d", path, res.StatusCode)
+		}
+		var e struct {
+			Error struct{ Code, Message string } `json:"error"`
+		}
+		if err := json.NewDecoder(res.Body).Decode(&e); err != nil || e.Error.Code != "not_found" || e.Error.Message == "" {
+			t.Fatalf("%s: body %+v err %v", path, e, err)
+		}
+	}
+}
+
+func TestDevnetMountOnlyOnDevnet(t *testing.T) {
+	node := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "node:"+r.URL.Path) })
+	dev := testServer(t, config.Devnet, node)
+	main := testServer(t, config.Mainnet, nil)
+	for _, path := range []string{"/rpc/v1/transactions/chain_id", "/devnet/accounts"} {
+		if b := body(t, get(dev, path)); b != "node:"+path {
+			t.Errorf("devnet %s: %q", path, b)
+		}
+		res := get(main, path)
+		if res.StatusCode != 404 || strings.Contains(body(t, res), "root") {
+			t.Errorf("mainnet %s: status %d, must be a plain 404", path, res.StatusCode)
+		}
+	}
+	if b := body(t, get(dev, "/")); !strings.Contains(b, `<head><script src="/devnet/wallet.js"></script>`) {
+		t.Errorf("dev wallet not injected: %s", b)
+	}
+	if b := body(t, get(main, "/")); strings.Contains(b, "wallet.js") {
+		t.Error("dev wallet injected outside devnet")
+	}
+}
+
+func TestPanicBecomesJSON500(t *testing.T) {
+	log := slog.New(slog.DiscardHandler)
+	h := chain(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { panic("boom") }), log)
+	res := get(h, "/api/v1/x")
+	if res.StatusCode != 500 || !strings.Contains(body(t, res), `"code":"internal_error"`) {
+		t.Fatalf("status %d", res.StatusCode)
+	}
+}

@@ -1,0 +1,129 @@
+package server
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"html"
+	"io/fs"
+	"mime"
+	"net/http"
+	"path"
+	"strings"
+	"time"
+)
+
+// spa serves the built React app: hashed assets forever-cached, other public files briefly
+// cached, and index.html for every client route.
+type spa struct {
+	files     fs.FS
+	index     []byte // index.html with the head scripts added
+	indexGzip []byte
+	modTime   time.Time
+}
+
+func newSPA(files fs.FS, headScripts []string) (*spa, error) {
+	if files == nil {
+		return nil, errors.New("server: no web build given")
+	}
+	index, err := fs.ReadFile(files, "index.html")
+	if err != nil {
+		return nil, fmt.Errorf("server: web build has no index.html (run `make build`): %w", err)
+	}
+	if len(headScripts) > 0 {
+		var tags strings.Builder
+		for _, src := range headScripts {
+			fmt.Fprintf(&tags, `<script src="%s"></script>`, html.EscapeString(src))
+		}
+		// Before the app's own module script, so the app finds the provider at start.
+		index = bytes.Replace(index, []byte("<head>"), []byte("<head>"+tags.String()), 1)
+	}
+	var gz bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	_, _ = zw.Write(index)
+	_ = zw.Close()
+	return &spa{files: files, index: index, indexGzip: gz.Bytes(), modTime: time.Now()}, nil
+}
+
+// serveIndex answers a client route with the app shell. It is never cached, so a deploy
+// reaches everyone on their next navigation.
+func (s *spa) serveIndex(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", "no-cache")
+	body := s.index
+	if acceptsEncoding(r, "gzip") {
+		h.Set("Content-Encoding", "gzip")
+		body = s.indexGzip
+	}
+	http.ServeContent(w, r, "index.html", s.modTime, bytes.NewReader(body))
+}
+
+// serve handles every GET that no other route took.
+func (s *spa) serve(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+	if name == "" || name == "index.html" {
+		s.serveIndex(w, r)
+		return
+	}
+	if s.serveFile(w, r, name, "public, max-age=3600") {
+		return
+	}
+	// A missing file (it has an extension) is a 404, so broken images fall back in the UI;
+	// anything else is a client route.
+	if path.Ext(name) != "" {
+		http.NotFound(w, r)
+		return
+	}
+	s.serveIndex(w, r)
+}
+
+// serveAsset handles /assets/: content-hashed names, so they never change.
+func (s *spa) serveAsset(w http.ResponseWriter, r *http.Request) {
+	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+	if !s.serveFile(w, r, name, "public, max-age=31536000, immutable") {
+		http.NotFound(w, r)
+	}
+}
+
+// serveFile serves name from the build, preferring a pre-compressed sibling (.br, then .gz)
+// the client accepts. It reports false when the file does not exist.
+func (s *spa) serveFile(w http.ResponseWriter, r *http.Request, name, cacheControl string) bool {
+	if !fs.ValidPath(name) || strings.HasSuffix(name, ".br") || strings.HasSuffix(name, ".gz") {
+		return false
+	}
+	info, err := fs.Stat(s.files, name)
+	if err != nil || info.IsDir() {
+		return false
+	}
+	h := w.Header()
+	ctype := mime.TypeByExtension(path.Ext(name))
+	if ctype == "" {
+		ctype = "application/octet-stream"
+	}
+	h.Set("Content-Type", ctype)
+	h.Set("Cache-Control", cacheControl)
+	body := name
+	for _, enc := range []struct{ name, ext string }{{"br", ".br"}, {"gzip", ".gz"}} {
+		if !acceptsEncoding(r, enc.name) {
+			continue
+		}
+		if _, err := fs.Stat(s.files, name+enc.ext); err == nil {
+			h.Set("Content-Encoding", enc.name)
+			body = name + enc.ext
+			break
+		}
+	}
+	data, err := fs.ReadFile(s.files, body)
+	if err != nil {
+		return false
+	}
+	http.ServeContent(w, r, name, info.ModTime(), bytes.NewReader(data))
+	return true
+}

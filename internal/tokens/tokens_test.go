@@ -1,0 +1,89 @@
+package tokens
+
+import (
+	"bytes"
+	"errors"
+	"log/slog"
+	"strings"
+	"testing"
+)
+
+func TestEmbeddedRegistry(t *testing.T) {
+	r, err := Load(slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(r.All()); n != 18 {
+		t.Fatalf("tokens = %d, want 18", n)
+	}
+	slots := r.Slots()
+	if len(slots) != 16 || slots[0].Name != "SUPRA" || slots[1].Name != "LUCKY" || slots[15].Name != "NANA" {
+		t.Fatalf("slot list wrong: %d tokens, first %s", len(slots), slots[0].Name)
+	}
+	minBets := map[string]string{"SUPRA": "10000000", "SPIKE": "10000000", "LUCKY": "10000000", "NANA": "10000000"}
+	for name, want := range minBets {
+		tok, ok := r.ByName(strings.ToLower(name))
+		if !ok || tok.Slots.MinBetBase != want {
+			t.Errorf("%s min bet = %+v, want %s", name, tok.Slots, want)
+		}
+	}
+	for _, name := range []string{"SUPRA", "dexUSDC", "CASH"} {
+		if tok, _ := r.ByName(name); tok.Burnable {
+			t.Errorf("%s must not be burnable", name)
+		}
+	}
+	if tok, ok := r.ByCoinType("0xfec116479f1fd3cb9732cc768e6061b0e45b178a610b9bc23c2143a6493e794::memecoins::SPIKE"); !ok || tok.Name != "SPIKE" || tok.Decimals != 3 {
+		t.Errorf("SPIKE by short coin type: %+v %v", tok, ok)
+	}
+	lucky, _ := r.ByName("LuCkY")
+	if lucky.TotalSupply == nil || *lucky.TotalSupply != "1000000000000000" || lucky.Telegram == "" {
+		t.Errorf("LUCKY = %+v", lucky)
+	}
+	if _, ok := r.ByName("nope"); ok {
+		t.Error("unknown name found")
+	}
+}
+
+func TestParse(t *testing.T) {
+	const ok = `{"name":"A","symbol":"A","coinType":"0x1::a::A","decimals":6,"logo":"/a.svg","totalSupply":"1"`
+	tests := []struct {
+		name    string
+		json    string
+		wantErr bool
+		wantLog string
+	}{
+		{name: "minimal", json: `{"tokens":[` + ok + `}]}`},
+		{name: "http link dropped", json: `{"tokens":[` + ok + `,"website":"http://a.example","x":"https://x.com/a"}]}`, wantLog: "not https"},
+		{name: "javascript link dropped", json: `{"tokens":[` + ok + `,"telegram":"javascript:alert(1)"}]}`, wantLog: "not https"},
+		{name: "bad coin type", json: `{"tokens":[{"name":"A","coinType":"A::B","decimals":6}]}`, wantErr: true},
+		{name: "duplicate", json: `{"tokens":[` + ok + `},` + ok + `}]}`, wantErr: true},
+		{name: "negative decimals", json: `{"tokens":[{"name":"A","coinType":"0x1::a::A","decimals":-1}]}`, wantErr: true},
+		{name: "bad min bet", json: `{"tokens":[` + ok + `,"slots":{"minBet":"0.0000001"}}]}`, wantErr: true},
+		{name: "bad supply", json: `{"tokens":[{"name":"A","coinType":"0x1::a::A","decimals":6,"totalSupply":"1e9"}]}`, wantErr: true},
+		{name: "not json", json: `{`, wantErr: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var logs bytes.Buffer
+			r, err := Parse([]byte(tt.json), slog.New(slog.NewTextHandler(&logs, nil)))
+			if tt.wantErr {
+				if !errors.Is(err, ErrInvalid) {
+					t.Fatalf("err = %v", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(logs.String(), tt.wantLog) {
+				t.Fatalf("log %q lacks %q", logs.String(), tt.wantLog)
+			}
+			tok := r.All()[0]
+			for _, l := range []string{tok.Telegram, tok.Website, tok.X} {
+				if l != "" && !strings.HasPrefix(l, "https://") {
+					t.Fatalf("non-https link kept: %q", l)
+				}
+			}
+		})
+	}
+}
