@@ -1,0 +1,158 @@
+package devnet
+
+import (
+	"encoding/json"
+	"maps"
+
+	"github.com/luckycoin/lucky/internal/supra"
+)
+
+// accountState is 0x1::account::Account reduced to what the node checks.
+type accountState struct {
+	SequenceNumber uint64
+	AuthKey        supra.Address
+}
+
+type coinKey struct {
+	Addr supra.Address
+	Coin string // canonical type string
+}
+
+type resKey struct {
+	Addr supra.Address
+	Type string // canonical struct type string
+}
+
+// CoinInfo is 0x1::coin::CoinInfo<T>. Supply is a uint64: every balance is a u64 and the
+// node refuses mints that would overflow it.
+type CoinInfo struct {
+	CoinType string `json:"coin_type"`
+	Name     string `json:"name"`
+	Symbol   string `json:"symbol"`
+	Decimals uint8  `json:"decimals"`
+	Supply   uint64 `json:"supply,string"`
+}
+
+// state is the ledger state proper (no history). Maps hold values, never pointers, so a
+// shallow maps.Clone is a full copy (snapshots).
+type state struct {
+	accounts     map[supra.Address]accountState
+	coins        map[coinKey]uint64 // presence = CoinStore registered
+	coinInfos    map[string]CoinInfo
+	resources    map[resKey]json.RawMessage
+	gasCollected uint64 // SUPRA paid as gas; kept (not burned) so conservation is checkable
+}
+
+func newState() *state {
+	return &state{
+		accounts:  map[supra.Address]accountState{},
+		coins:     map[coinKey]uint64{},
+		coinInfos: map[string]CoinInfo{},
+		resources: map[resKey]json.RawMessage{},
+	}
+}
+
+func (s *state) clone() *state {
+	return &state{
+		accounts:     maps.Clone(s.accounts),
+		coins:        maps.Clone(s.coins),
+		coinInfos:    maps.Clone(s.coinInfos),
+		resources:    maps.Clone(s.resources),
+		gasCollected: s.gasCollected,
+	}
+}
+
+// overlay buffers one transaction's writes over the base state (copy-on-write at the key
+// level). commit applies them; dropping the overlay is the rollback. Maps are allocated
+// lazily because most transactions touch few kinds of state.
+type overlay struct {
+	base      *state
+	accounts  map[supra.Address]accountState
+	coins     map[coinKey]uint64
+	coinInfos map[string]CoinInfo
+	resources map[resKey]json.RawMessage // nil value = deleted
+	gas       uint64                     // added to gasCollected on commit
+}
+
+func newOverlay(base *state) *overlay { return &overlay{base: base} }
+
+func (o *overlay) account(a supra.Address) (accountState, bool) {
+	if v, ok := o.accounts[a]; ok {
+		return v, true
+	}
+	v, ok := o.base.accounts[a]
+	return v, ok
+}
+
+func (o *overlay) setAccount(a supra.Address, v accountState) {
+	if o.accounts == nil {
+		o.accounts = map[supra.Address]accountState{}
+	}
+	o.accounts[a] = v
+}
+
+func (o *overlay) coin(k coinKey) (uint64, bool) {
+	if v, ok := o.coins[k]; ok {
+		return v, true
+	}
+	v, ok := o.base.coins[k]
+	return v, ok
+}
+
+func (o *overlay) setCoin(k coinKey, v uint64) {
+	if o.coins == nil {
+		o.coins = map[coinKey]uint64{}
+	}
+	o.coins[k] = v
+}
+
+func (o *overlay) coinInfo(t string) (CoinInfo, bool) {
+	if v, ok := o.coinInfos[t]; ok {
+		return v, true
+	}
+	v, ok := o.base.coinInfos[t]
+	return v, ok
+}
+
+func (o *overlay) setCoinInfo(v CoinInfo) {
+	if o.coinInfos == nil {
+		o.coinInfos = map[string]CoinInfo{}
+	}
+	o.coinInfos[v.CoinType] = v
+}
+
+func (o *overlay) resource(k resKey) (json.RawMessage, bool) {
+	if v, ok := o.resources[k]; ok {
+		return v, v != nil
+	}
+	v, ok := o.base.resources[k]
+	return v, ok
+}
+
+func (o *overlay) setResource(k resKey, v json.RawMessage) {
+	if o.resources == nil {
+		o.resources = map[resKey]json.RawMessage{}
+	}
+	o.resources[k] = v
+}
+
+func (o *overlay) commit() {
+	b := o.base
+	for k, v := range o.accounts {
+		b.accounts[k] = v
+	}
+	for k, v := range o.coins {
+		b.coins[k] = v
+	}
+	for k, v := range o.coinInfos {
+		b.coinInfos[k] = v
+	}
+	for k, v := range o.resources {
+		if v == nil {
+			delete(b.resources, k)
+		} else {
+			b.resources[k] = v
+		}
+	}
+	b.gasCollected += o.gas
+}

@@ -1,0 +1,223 @@
+package supra
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// JSON shapes of the node's RPC v1 (reference/supra-chain.md §2.3–3.2). Field names and
+// encodings follow the node: u64 counters inside Move values are strings (U64), header
+// numbers are plain JSON numbers.
+
+// AccountInfo is GET /rpc/v1/accounts/{addr} (null when the account does not exist).
+type AccountInfo struct {
+	SequenceNumber    uint64 `json:"sequence_number"`
+	AuthenticationKey string `json:"authentication_key"`
+}
+
+// ResourceList is the "Resources" variant of the node's MoveList:
+// {"Resources":{"resource":[["0x1::coin::CoinStore<…>",{StructTag}],…],"cursor":"…"}}.
+type ResourceList struct {
+	Resources ResourcePage `json:"Resources"`
+}
+
+// ResourcePage is one page of resource types.
+type ResourcePage struct {
+	Resource []ResourceEntry `json:"resource"`
+	Cursor   string          `json:"cursor"`
+}
+
+// ResourceEntry is a [typeString, StructTag] pair.
+type ResourceEntry struct {
+	Type string
+	Tag  StructTag
+}
+
+// MarshalJSON writes the two-element array.
+func (e ResourceEntry) MarshalJSON() ([]byte, error) { return json.Marshal([]any{e.Type, e.Tag}) }
+
+// UnmarshalJSON reads the two-element array.
+func (e *ResourceEntry) UnmarshalJSON(b []byte) error {
+	var raw []json.RawMessage
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return err
+	}
+	if len(raw) != 2 {
+		return ErrInvalidTypeTag
+	}
+	if err := json.Unmarshal(raw[0], &e.Type); err != nil {
+		return err
+	}
+	return json.Unmarshal(raw[1], &e.Tag)
+}
+
+// MoveValueResponse is GET /rpc/v1/accounts/{addr}/resources/{type} and similar:
+// {"result":[value]} (value null when absent).
+type MoveValueResponse struct {
+	Result []json.RawMessage `json:"result"`
+}
+
+// Timestamp is the node's time shape.
+type Timestamp struct {
+	MicrosecondsSinceUnixEpoch uint64 `json:"microseconds_since_unix_epoch"`
+	UTCDateTime                string `json:"utc_date_time"`
+}
+
+// NewTimestamp renders t in the node's shape.
+func NewTimestamp(t time.Time) Timestamp {
+	return Timestamp{
+		MicrosecondsSinceUnixEpoch: uint64(t.UnixMicro()),
+		UTCDateTime:                t.UTC().Format("2006-01-02T15:04:05.000000Z"),
+	}
+}
+
+// BlockHeader is the header in transaction info and GET /rpc/v1/block.
+type BlockHeader struct {
+	Hash      string    `json:"hash"`
+	Height    uint64    `json:"height"`
+	Timestamp Timestamp `json:"timestamp"`
+}
+
+// Block is GET /rpc/v1/block/height/{h}.
+type Block struct {
+	Header       BlockHeader       `json:"header"`
+	Transactions []TransactionInfo `json:"transactions"`
+}
+
+// EventGUID is an event's guid. Module (#[event]) events use creation number "0" and
+// account "0x0".
+type EventGUID struct {
+	CreationNumber U64    `json:"creation_number"`
+	AccountAddress string `json:"account_address"`
+}
+
+// Event is an event as it appears in transaction output and /rpc/v1/events.
+type Event struct {
+	GUID           EventGUID       `json:"guid"`
+	SequenceNumber U64             `json:"sequence_number"`
+	Type           string          `json:"type"`
+	Data           json.RawMessage `json:"data"`
+}
+
+// EventsResponse is GET /rpc/v1/events/{type}?start=&end=.
+type EventsResponse struct {
+	Data []Event `json:"data"`
+}
+
+// Transaction statuses.
+const (
+	StatusSuccess = "Success"
+	StatusFail    = "Fail"
+	StatusInvalid = "Invalid"
+	StatusPending = "Pending"
+)
+
+// VMStatusSuccess is vm_status of a successful transaction.
+const VMStatusSuccess = "Executed successfully"
+
+// TransactionInfo is TransactionInfoV1: GET /rpc/v1/transactions/{hash}, account
+// transaction records, simulate answers.
+type TransactionInfo struct {
+	Authenticator TxAuthenticatorInfo `json:"authenticator"`
+	BlockHeader   *BlockHeader        `json:"block_header"`
+	Hash          string              `json:"hash"`
+	Header        TxHeader            `json:"header"`
+	Payload       TxPayloadInfo       `json:"payload"`
+	Output        *TxOutput           `json:"output"`
+	Status        string              `json:"status"`
+}
+
+// TxAuthenticatorInfo is {"Move":{"Ed25519":{public_key,signature}}}.
+type TxAuthenticatorInfo struct {
+	Move map[string]Ed25519AuthJSON `json:"Move"`
+}
+
+// Ed25519AuthJSON is {"public_key":"0x…","signature":"0x…"}.
+type Ed25519AuthJSON struct {
+	PublicKey HexBytes `json:"public_key"`
+	Signature HexBytes `json:"signature"`
+}
+
+// TxHeader is the transaction header.
+type TxHeader struct {
+	ChainID             uint8      `json:"chain_id"`
+	ExpirationTimestamp Timestamp  `json:"expiration_timestamp"`
+	Sender              SenderInfo `json:"sender"`
+	SequenceNumber      uint64     `json:"sequence_number"`
+	GasUnitPrice        uint64     `json:"gas_unit_price"`
+	MaxGasAmount        uint64     `json:"max_gas_amount"`
+}
+
+// SenderInfo is {"Move":"0x…"}.
+type SenderInfo struct {
+	Move string `json:"Move"`
+}
+
+// TxPayloadInfo is {"Move":{type,function,type_arguments,arguments}}.
+type TxPayloadInfo struct {
+	Move EntryFunctionPayloadInfo `json:"Move"`
+}
+
+// EntryFunctionPayloadInfo is the decoded entry function call. Arguments are rendered in
+// the node's JSON (u64 as decimal strings, addresses "0x…", vector<u8> "0x…").
+type EntryFunctionPayloadInfo struct {
+	Type          string   `json:"type"` // "entry_function_payload"
+	Function      string   `json:"function"`
+	TypeArguments []string `json:"type_arguments"`
+	Arguments     []any    `json:"arguments"`
+}
+
+// TxOutput is {"Move":{gas_used,events,vm_status}}.
+type TxOutput struct {
+	Move MoveOutput `json:"Move"`
+}
+
+// MoveOutput is the execution result.
+type MoveOutput struct {
+	GasUsed  uint64  `json:"gas_used"`
+	Events   []Event `json:"events"`
+	VMStatus string  `json:"vm_status"`
+}
+
+// AccountTransactions is /accounts/{a}/transactions: {"record":[…]}.
+type AccountTransactions struct {
+	Record []TransactionInfo `json:"record"`
+}
+
+// CoinTransactions is /accounts/{a}/coin_transactions: {"record":[…],"cursor":N}.
+type CoinTransactions struct {
+	Record []TransactionInfo `json:"record"`
+	Cursor uint64            `json:"cursor"`
+}
+
+// ViewRequest is the POST /rpc/v1/view body.
+type ViewRequest struct {
+	Function      string            `json:"function"`
+	TypeArguments []string          `json:"type_arguments"`
+	Arguments     []json.RawMessage `json:"arguments"`
+}
+
+// ViewResponse is {"result":[…]}.
+type ViewResponse struct {
+	Result []json.RawMessage `json:"result"`
+}
+
+// GasPrice is GET /rpc/v1/transactions/estimate_gas_price.
+type GasPrice struct {
+	MeanGasPrice   uint64 `json:"mean_gas_price"`
+	MaxGasPrice    uint64 `json:"max_gas_price"`
+	MedianGasPrice uint64 `json:"median_gas_price"`
+}
+
+// FaucetResponse is {"Accepted":"0x<hash>"}.
+type FaucetResponse struct {
+	Accepted string `json:"Accepted"`
+}
+
+// ErrorResponse is the node's error body (Aptos style): message, error_code from the
+// catalogue of doc 1 §8, and for rejected transactions the VM status name.
+type ErrorResponse struct {
+	Message     string `json:"message"`
+	ErrorCode   string `json:"error_code"`
+	VMErrorCode *int   `json:"vm_error_code,omitempty"`
+}
