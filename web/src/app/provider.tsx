@@ -1,0 +1,27 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { ErrorBoundary } from '@/app/error-boundary';
+import { ToastProvider } from '@/components/ui/toast';
+import { SoundProvider } from '@/lib/sound-context';
+
+function makeQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false },
+    },
+  });
+}
+
+/** App-wide wrappers: error boundary, server-state cache, sound preference, toasts. */
+export function AppProvider({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(makeQueryClient);
+  return (
+    <ErrorBoundary>
+      <QueryClientProvider client={queryClient}>
+        <SoundProvider>
+          <ToastProvider defaultPosition="bottom-right">{children}</ToastProvider>
+        </SoundProvider>
+      </QueryClientProvider>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,50 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RouteError } from '@/app/error-boundary';
+import { RootLayout } from '@/app/layout/root-layout';
+import { paths } from '@/lib/paths';
+
+/** Each screen is its own chunk, loaded when its route is first visited. */
+const comingSoon = () => import('@/features/coming-soon/coming-soon-page').then((m) => ({ Component: m.ComingSoonPage }));
+
+const placeholderPaths = [
+  paths.rockPaper,
+  paths.cyberSlots,
+  paths.comingSoon,
+  paths.nftRewards,
+  paths.staking,
+  paths.earn,
+];
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    errorElement: <RouteError />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          { index: true, lazy: () => import('@/features/landing/landing-page').then((m) => ({ Component: m.LandingPage })) },
+          { path: paths.play, lazy: () => import('@/features/game-hub/game-hub-page').then((m) => ({ Component: m.GameHubPage })) },
+          { path: paths.slots, lazy: () => import('@/features/slots/slots-page').then((m) => ({ Component: m.SlotsPage })) },
+          { path: `${paths.slots}/:token`, lazy: () => import('@/features/slots/slots-page').then((m) => ({ Component: m.SlotsPage })) },
+          { path: paths.swap, lazy: () => import('@/features/swap/swap-page').then((m) => ({ Component: m.SwapPage })) },
+          { path: paths.stats, lazy: () => import('@/features/stats/stats-page').then((m) => ({ Component: m.StatsPage })) },
+          { path: paths.portfolio, lazy: () => import('@/features/portfolio/portfolio-page').then((m) => ({ Component: m.PortfolioPage })) },
+          { path: paths.burn, lazy: () => import('@/features/burn/burn-page').then((m) => ({ Component: m.BurnPage })) },
+          { path: paths.tokenIndex, lazy: () => import('@/features/token-index/token-index-page').then((m) => ({ Component: m.TokenIndexPage })) },
+          { path: paths.minerz, lazy: () => import('@/features/minerz/minerz-page').then((m) => ({ Component: m.MinerzPage })) },
+          { path: paths.tools, lazy: () => import('@/features/tools/tools-page').then((m) => ({ Component: m.ToolsPage })) },
+          { path: paths.bots, lazy: () => import('@/features/bots/bots-page').then((m) => ({ Component: m.BotsPage })) },
+          { path: paths.disclaimer, lazy: () => import('@/features/disclaimer/disclaimer-page').then((m) => ({ Component: m.DisclaimerPage })) },
+          { path: paths.learnMore, lazy: () => import('@/features/learn-more/learn-more-page').then((m) => ({ Component: m.LearnMorePage })) },
+          { path: paths.whitepaper, lazy: () => import('@/features/whitepaper/whitepaper-page').then((m) => ({ Component: m.WhitepaperPage })) },
+          ...placeholderPaths.map((path) => ({ path, lazy: comingSoon })),
+          { path: '*', lazy: () => import('@/app/routes/not-found').then((m) => ({ Component: m.NotFoundPage })) },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

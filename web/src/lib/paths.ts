@@ -1,0 +1,32 @@
+/** Internal client routes, in one place so components never hard-code strings. */
+export const paths = {
+  home: '/',
+  swap: '/swap',
+  play: '/play',
+  tools: '/tools',
+  earn: '/earn',
+  stats: '/stats',
+  slots: '/slots',
+  disclaimer: '/disclaimer',
+  learnMore: '/learn-more',
+  whitepaper: '/whitepaper',
+  portfolio: '/portfolio',
+  burn: '/burn',
+  tokenIndex: '/tokenindex',
+  bots: '/bots',
+  minerz: '/minerz',
+  comingSoon: '/coming-soon',
+  rockPaper: '/rockpaper',
+  cyberSlots: '/cyberslots',
+  nftRewards: '/nft-rewards',
+  staking: '/staking',
+} as const;
+
+export const navLinks = [
+  { label: 'HOME', to: paths.home },
+  { label: 'SWAP', to: paths.swap },
+  { label: 'GAMES', to: paths.play },
+  { label: 'TOOLS', to: paths.tools },
+  { label: 'EARN', to: paths.earn },
+  { label: 'STATS', to: paths.stats },
+] as const;
