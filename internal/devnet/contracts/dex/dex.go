@@ -43,7 +43,8 @@
 //     (LUCKY before SupraCoin); addresses are 32 raw bytes, so they compare
 //     as big-endian numbers. A pool is stored under its sorted pair (X, Y);
 //     router views accept either order and answer in the order given.
-//   - SwapEvent: pair_x and pair_y are the sorted pair's type names, x_in,
+//   - SwapEvent: pair_x and pair_y are the sorted pair's type names (in the
+//     node's short address form, see [CoinType.String]), x_in,
 //     x_out, y_in, y_out the pool-side amounts, timestamp the block time in
 //     seconds (Dexlyn adds these fields to Liquidswap's event).
 //
@@ -153,25 +154,34 @@ func MustParseCoinType(s string) CoinType {
 	return c
 }
 
-// String renders the type the way Move's type_name does: special addresses
-// (0x0–0xa) short, every other address as 64 hex digits.
+// String renders the type the way the devnet node renders type strings
+// (supra.StructTag.String): the address in Move's short form, leading zero
+// digits removed ("0x1::supra_coin::SupraCoin", "0xfec1…::memecoins::SPIKE").
+// Clients compare type strings after normalising the address part.
 func (c CoinType) String() string {
 	return FormatAddress(c.Address) + "::" + c.Module + "::" + c.Name
 }
 
-// FormatAddress renders an address in the canonical form used in type names.
+// FormatAddress renders an address in Move's short form.
 func FormatAddress(a [32]byte) string {
-	special := true
-	for _, b := range a[:31] {
-		if b != 0 {
-			special = false
-			break
-		}
+	h := strings.TrimLeft(hex.EncodeToString(a[:]), "0")
+	if h == "" {
+		h = "0"
 	}
-	if special && a[31] <= 0x0a {
-		return fmt.Sprintf("0x%x", a[31])
+	return "0x" + h
+}
+
+// MarshalText writes the type string.
+func (c CoinType) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+
+// UnmarshalText parses a type string.
+func (c *CoinType) UnmarshalText(b []byte) error {
+	v, err := ParseCoinType(string(b))
+	if err != nil {
+		return err
 	}
-	return "0x" + hex.EncodeToString(a[:])
+	*c = v
+	return nil
 }
 
 // compareBCSBytes is aptos_std::comparator over two vector<u8> values: the

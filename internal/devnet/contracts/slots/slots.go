@@ -232,13 +232,13 @@ func MinBet(coinType string, decimals uint8) (uint64, error) {
 	if err != nil {
 		return 0, err
 	}
-	switch coinType {
-	case NativeCoinType:
+	switch {
+	case sameCoinType(coinType, NativeCoinType):
 		if unit < 10 {
 			return 1, nil // a native coin with no decimals cannot go below one base unit
 		}
 		return unit / 10, nil
-	case SpikeCoinType:
+	case sameCoinType(coinType, SpikeCoinType):
 		return checkedMul(unit, 10_000)
 	default:
 		return checkedMul(unit, 10)

@@ -2,6 +2,7 @@ package slots
 
 import (
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"math/big"
 	"testing"
@@ -141,6 +142,8 @@ func TestMinBet(t *testing.T) {
 	}{
 		{NativeCoinType, 8, 10_000_000},
 		{SpikeCoinType, 3, 10_000_000},
+		{"0xfec116479f1fd3cb9732cc768e6061b0e45b178a610b9bc23c2143a6493e794::memecoins::SPIKE", 3, 10_000_000},
+		{"0x0000000000000000000000000000000000000000000000000000000000000001::supra_coin::SupraCoin", 8, 10_000_000},
 		{"0x4205c82380bff5708cd7c59e0043a45890a457a6cdb60c9191d818958fd7ac26::LUCKY::LUCKY", 6, 10_000_000},
 		{"0x9176f70f125199a3e3d5549ce795a8e906eed75901d535ded623802f15ae3637::cdp_multi::CASH", 8, 1_000_000_000},
 		{"0x1::x::Y", 0, 10},
@@ -386,5 +389,26 @@ func TestStatistics(t *testing.T) {
 		won*100/wagered, won*100_000/wagered%1000, wagered)
 	if diff.Cmp(bound) > 0 {
 		t.Errorf("RTP %d/%d outside 3σ of 0.892", won, wagered)
+	}
+}
+
+func TestJSONRoundTrip(t *testing.T) {
+	g := newGame(t, 123)
+	_ = g.QueueOutcomes([]uint8{6, 0, 3})
+	b, err := json.Marshal(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"tokens":[{"coin_type":"` + lucky + `","decimals":6,"min_bet":"10000000","house_fund":"123"}],"forced_outcomes":[6,0,3]}`
+	if string(b) != want {
+		t.Fatalf("json %s", b)
+	}
+	var back Game
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	assertSame(t, g, &back)
+	if err := json.Unmarshal([]byte(`{"tokens":[],"forced_outcomes":[7]}`), &back); !errors.Is(err, ErrBadTier) {
+		t.Fatal(err)
 	}
 }
