@@ -23,12 +23,12 @@ const (
 // account uses TxBaseGas (9, fits the SDK's maxGas 10), one that creates the recipient
 // adds AccountCreationGas (1009, fits the SDK's 1020).
 const (
-	TxBaseGas             = 9
-	AccountCreationGas    = 1000
-	CoinStoreCreationGas  = 50
-	ResourceCreationGas   = 50
-	MaxGasAmount          = 2_000_000 // Aptos maximum_number_of_gas_units
-	DefaultMinGasPrice    = 100
+	TxBaseGas              = 9
+	AccountCreationGas     = 1000
+	CoinStoreCreationGas   = 50
+	ResourceCreationGas    = 50
+	MaxGasAmount           = 2_000_000 // Aptos maximum_number_of_gas_units
+	DefaultMinGasPrice     = 100
 	DefaultGasUnitEstimate = 100
 )
 

@@ -1,10 +1,67 @@
+// Package devnet is an emulated Supra L1 node for development and tests: in-memory state,
+// Ed25519-verified transactions, Move modules written in Go behind a registry (module.go),
+// RPC v1 over HTTP with the node's JSON shapes, funded dev accounts, a faucet, and admin
+// endpoints (snapshot/revert/reset, time travel, balances, fault injection, state files).
 package devnet
 
 import (
 	"crypto/ed25519"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/big"
+	"os"
+	"sort"
+	"sync"
+	"time"
 
 	"github.com/luckycoin/lucky/internal/supra"
 )
+
+// ChainID is the devnet chain id (Supra's local/dev id; testnet is 6, mainnet 8).
+const ChainID = 255
+
+// Defaults for Options.
+const (
+	DefaultDevAccounts  = 10
+	DefaultDevBalance   = 1_000_000 * 100_000_000     // 1,000,000 SUPRA per dev account
+	DefaultFaucetAmount = 1_000 * 100_000_000         // 1,000 SUPRA per faucet call
+	faucetReserve       = 1_000_000_000 * 100_000_000 // 1e9 SUPRA held by the faucet account
+)
+
+// Sentinel errors of the node's Go API.
+var (
+	ErrNotFound        = errors.New("devnet: not found")
+	ErrUnknownSnapshot = errors.New("devnet: unknown snapshot")
+	ErrClosed          = errors.New("devnet: node closed")
+	ErrStateVersion    = errors.New("devnet: unsupported state file version")
+)
+
+// Options configure a Node. The zero value is a usable devnet.
+type Options struct {
+	// Seed derives the dev account keys (default DefaultSeed). It is also what modules read
+	// through Ctx.Seed for deterministic randomness.
+	Seed string
+	// BlockTime 0 seals one block per transaction; > 0 seals a block every BlockTime.
+	BlockTime time.Duration
+	// StatePath: load state from this file at start (a missing file starts fresh) and save
+	// it on Close.
+	StatePath string
+	// MinGasPrice is the minimum gas unit price (default 100).
+	MinGasPrice uint64
+	// Logger (default: discard).
+	Logger *slog.Logger
+	// Modules are extra modules (contracts) registered after the framework, in order.
+	Modules []Module
+	// DevAccounts is the number of dev accounts (default 10); DevBalance their SUPRA at
+	// genesis in quants (default 1,000,000 SUPRA); FaucetAmount per faucet call.
+	DevAccounts  int
+	DevBalance   uint64
+	FaucetAmount uint64
+	// Now is the wall clock (default time.Now); tests pass a fixed clock.
+	Now func() time.Time
+}
 
 // DevAccount is a well-known, pre-funded account derived from the seed.
 type DevAccount struct {
@@ -14,8 +71,443 @@ type DevAccount struct {
 	PrivateKey ed25519.PrivateKey
 }
 
-// Node is the emulated Supra L1 node.
+// Node is the emulated Supra L1 node. All methods are safe for concurrent use.
 type Node struct {
-	seed string
-	dev  []DevAccount
+	opts    Options
+	seed    string
+	log     *slog.Logger
+	now     func() time.Time
+	dev     []DevAccount
+	faucet  DevAccount
+	modules map[supra.ModuleID]Module
+	order   []Module // registration order (framework first)
+	admin   map[string]AdminRoute
+
+	mu        sync.RWMutex
+	ch        *chain
+	snapshots map[uint64]*chain
+	nextSnap  uint64
+	faults    faults
+	closed    bool
+
+	stop chan struct{}
+	wg   sync.WaitGroup
+}
+
+// New builds a node: genesis (or the state file), then the block ticker when BlockTime > 0.
+func New(opts Options) (*Node, error) {
+	if opts.Seed == "" {
+		opts.Seed = DefaultSeed
+	}
+	if opts.MinGasPrice == 0 {
+		opts.MinGasPrice = DefaultMinGasPrice
+	}
+	if opts.DevAccounts <= 0 {
+		opts.DevAccounts = DefaultDevAccounts
+	}
+	if opts.DevBalance == 0 {
+		opts.DevBalance = DefaultDevBalance
+	}
+	if opts.FaucetAmount == 0 {
+		opts.FaucetAmount = DefaultFaucetAmount
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.BlockTime < 0 {
+		return nil, fmt.Errorf("devnet: negative block time %s", opts.BlockTime)
+	}
+	n := &Node{
+		opts:      opts,
+		seed:      opts.Seed,
+		log:       opts.Logger,
+		now:       opts.Now,
+		modules:   map[supra.ModuleID]Module{},
+		admin:     map[string]AdminRoute{},
+		snapshots: map[uint64]*chain{},
+		stop:      make(chan struct{}),
+	}
+	for i := 0; i < opts.DevAccounts; i++ {
+		d, err := newDevAccount(opts.Seed, i)
+		if err != nil {
+			return nil, err
+		}
+		n.dev = append(n.dev, d)
+	}
+	f, err := newDevAccount(opts.Seed, faucetIndex)
+	if err != nil {
+		return nil, err
+	}
+	f.Index = -1
+	n.faucet = f
+	for _, m := range append([]Module{coinModule{}, supraAccountModule{}}, opts.Modules...) {
+		if err := n.register(m); err != nil {
+			return nil, err
+		}
+	}
+	loaded := false
+	if opts.StatePath != "" {
+		c, err := n.loadFile(opts.StatePath)
+		switch {
+		case errors.Is(err, os.ErrNotExist):
+			n.log.Info("devnet: no state file, starting fresh", "path", opts.StatePath)
+		case err != nil:
+			return nil, err
+		default:
+			n.ch = c
+			loaded = true
+		}
+	}
+	if !loaded {
+		c, err := n.genesis()
+		if err != nil {
+			return nil, err
+		}
+		n.ch = c
+	}
+	if opts.BlockTime > 0 {
+		n.wg.Add(1)
+		go n.ticker(opts.BlockTime)
+	}
+	return n, nil
+}
+
+func (n *Node) register(m Module) error {
+	id := m.ID()
+	if _, dup := n.modules[id]; dup {
+		return fmt.Errorf("devnet: module %s registered twice", id)
+	}
+	n.modules[id] = m
+	n.order = append(n.order, m)
+	if am, ok := m.(AdminModule); ok {
+		for _, r := range am.AdminRoutes() {
+			key := r.Method + " " + r.Path
+			if _, dup := n.admin[key]; dup {
+				return fmt.Errorf("devnet: admin route %s registered twice", key)
+			}
+			n.admin[key] = r
+		}
+	}
+	return nil
+}
+
+// genesis builds a fresh chain: framework coin, funded dev and faucet accounts, then every
+// module's Genesis, all in block 0.
+func (n *Node) genesis() (*chain, error) {
+	c := newChain(n.now)
+	ctx := n.newCtx(c, supra.FrameworkAddress, supra.ModuleID{Address: supra.FrameworkAddress, Name: "genesis"}, 0)
+	if err := ctx.RegisterCoin(CoinInfo{CoinType: supra.SupraCoinType, Name: "Supra Coin", Symbol: "SUPRA", Decimals: 8}); err != nil {
+		return nil, err
+	}
+	fund := func(d DevAccount, amount uint64) error {
+		ctx.ov.setAccount(d.Address, accountState{AuthKey: d.Address})
+		return ctx.Mint(d.Address, supra.SupraCoinType, amount)
+	}
+	for _, d := range n.dev {
+		if err := fund(d, n.opts.DevBalance); err != nil {
+			return nil, err
+		}
+	}
+	if err := fund(n.faucet, faucetReserve); err != nil {
+		return nil, err
+	}
+	for _, m := range n.order {
+		ctx.module = m.ID()
+		ctx.sender = m.ID().Address
+		if err := safeCall(func() error { return m.Genesis(ctx) }); err != nil {
+			return nil, fmt.Errorf("devnet: genesis of %s: %w", m.ID(), err)
+		}
+	}
+	ctx.ov.commit()
+	return c, nil
+}
+
+// newCtx makes a Ctx over a fresh overlay of c's state.
+func (n *Node) newCtx(c *chain, sender supra.Address, mod supra.ModuleID, gasLimit uint64) *Ctx {
+	return &Ctx{
+		node:     n,
+		ov:       newOverlay(c.st),
+		sender:   sender,
+		module:   mod,
+		now:      c.blockTime(),
+		height:   c.nextHeight(),
+		gasLimit: gasLimit,
+	}
+}
+
+// safeCall runs f, turning a panic into an error so module bugs fail one transaction
+// instead of the node.
+func safeCall(f func() error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("devnet: module panic: %v", r)
+		}
+	}()
+	return f()
+}
+
+// Accounts returns the dev accounts.
+func (n *Node) Accounts() []DevAccount { return append([]DevAccount(nil), n.dev...) }
+
+// Seed returns the seed string.
+func (n *Node) Seed() string { return n.seed }
+
+// WriteBanner prints the dev accounts like Anvil does.
+func (n *Node) WriteBanner(w io.Writer) {
+	n.mu.RLock()
+	defer n.mu.RUnlock()
+	fmt.Fprintf(w, "Supra devnet (chain id %d), seed %q\n\nAvailable Accounts\n==================\n", ChainID, n.seed)
+	for _, d := range n.dev {
+		bal := n.ch.st.coins[coinKey{d.Address, supra.SupraCoinType}]
+		fmt.Fprintf(w, "(%d) %s (%s SUPRA)\n", d.Index, d.Address, formatUnits(bal, 8))
+	}
+	fmt.Fprintf(w, "\nPrivate Keys\n==================\n")
+	for _, d := range n.dev {
+		fmt.Fprintf(w, "(%d) %s\n", d.Index, supra.EncodeHex(d.PrivateKey.Seed()))
+	}
+	fmt.Fprintf(w, "\nKeys derive from the seed at m/44'/637'/i'/0'/0'. Block time: %s. Min gas price: %d.\n",
+		blockTimeText(n.opts.BlockTime), n.opts.MinGasPrice)
+}
+
+func blockTimeText(d time.Duration) string {
+	if d == 0 {
+		return "one block per transaction"
+	}
+	return d.String()
+}
+
+// formatUnits renders an integer amount with decimals (no floats).
+func formatUnits(v uint64, decimals int) string {
+	s := new(big.Int).SetUint64(v).String()
+	for len(s) <= decimals {
+		s = "0" + s
+	}
+	i := len(s) - decimals
+	frac := s[i:]
+	for len(frac) > 0 && frac[len(frac)-1] == '0' {
+		frac = frac[:len(frac)-1]
+	}
+	if frac == "" {
+		return s[:i]
+	}
+	return s[:i] + "." + frac
+}
+
+// Close stops the block ticker and saves the state when StatePath is set.
+func (n *Node) Close() error {
+	n.mu.Lock()
+	if n.closed {
+		n.mu.Unlock()
+		return nil
+	}
+	n.closed = true
+	n.mu.Unlock()
+	close(n.stop)
+	n.wg.Wait()
+	if n.opts.StatePath != "" {
+		if err := n.SaveState(n.opts.StatePath); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (n *Node) ticker(d time.Duration) {
+	defer n.wg.Done()
+	t := time.NewTicker(d)
+	defer t.Stop()
+	for {
+		select {
+		case <-n.stop:
+			return
+		case <-t.C:
+			n.mu.Lock()
+			n.ch.seal(n.now)
+			n.mu.Unlock()
+		}
+	}
+}
+
+// CheckInvariants verifies, per coin type, that the sum of balances (plus gas collected,
+// for SUPRA) equals the supply, and runs every InvariantModule's check. Balances are u64
+// so none can be negative; sums use big.Int.
+func (n *Node) CheckInvariants() error {
+	n.mu.RLock()
+	defer n.mu.RUnlock()
+	st := n.ch.st
+	sums := map[string]*big.Int{}
+	for k, v := range st.coins {
+		s := sums[k.Coin]
+		if s == nil {
+			s = new(big.Int)
+			sums[k.Coin] = s
+		}
+		s.Add(s, new(big.Int).SetUint64(v))
+	}
+	types := make([]string, 0, len(st.coinInfos))
+	for t := range st.coinInfos {
+		types = append(types, t)
+	}
+	sort.Strings(types)
+	var errs []error
+	for _, t := range types {
+		info := st.coinInfos[t]
+		got := sums[t]
+		if got == nil {
+			got = new(big.Int)
+		}
+		if t == supra.SupraCoinType {
+			got = new(big.Int).Add(got, new(big.Int).SetUint64(st.gasCollected))
+		}
+		if got.Cmp(new(big.Int).SetUint64(info.Supply)) != 0 {
+			errs = append(errs, fmt.Errorf("devnet: %s: balances%s = %s, supply = %d", t,
+				map[bool]string{true: "+gas", false: ""}[t == supra.SupraCoinType], got, info.Supply))
+		}
+	}
+	for t := range sums {
+		if _, ok := st.coinInfos[t]; !ok {
+			errs = append(errs, fmt.Errorf("devnet: coin store of unregistered coin %s", t))
+		}
+	}
+	for _, m := range n.order {
+		im, ok := m.(InvariantModule)
+		if !ok {
+			continue
+		}
+		ctx := n.newCtx(n.ch, m.ID().Address, m.ID(), 0)
+		ctx.readOnly = true
+		if err := safeCall(func() error { return im.CheckInvariants(ctx) }); err != nil {
+			errs = append(errs, fmt.Errorf("devnet: %s: %w", m.ID(), err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Snapshot records the current chain and returns its id (Anvil's evm_snapshot).
+func (n *Node) Snapshot() uint64 {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.nextSnap++
+	n.snapshots[n.nextSnap] = n.ch.clone()
+	return n.nextSnap
+}
+
+// Revert restores snapshot id; it and every later snapshot are consumed (Anvil semantics).
+func (n *Node) Revert(id uint64) error {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	c, ok := n.snapshots[id]
+	if !ok {
+		return fmt.Errorf("%w: %d", ErrUnknownSnapshot, id)
+	}
+	for k := range n.snapshots {
+		if k >= id {
+			delete(n.snapshots, k)
+		}
+	}
+	n.ch = c
+	return nil
+}
+
+// Reset rebuilds the chain from genesis and drops all snapshots.
+func (n *Node) Reset() error {
+	c, err := n.genesis()
+	if err != nil {
+		return err
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.ch = c
+	clear(n.snapshots)
+	return nil
+}
+
+// AdvanceTime moves chain time forward by d (applies to the next block).
+func (n *Node) AdvanceTime(d time.Duration) (time.Time, error) {
+	if d < 0 {
+		return time.Time{}, fmt.Errorf("devnet: cannot move time backwards (%s)", d)
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.ch.timeOffset += d
+	return n.ch.blockTime(), nil
+}
+
+// Mine seals count blocks (empty ones when nothing is pending).
+func (n *Node) Mine(count int) uint64 {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	for i := 0; i < count; i++ {
+		n.ch.seal(n.now)
+	}
+	return n.ch.height()
+}
+
+// SetBalance sets addr's balance of coinType, minting or burning the difference so that
+// supply stays consistent; it creates the account and coin store when needed.
+func (n *Node) SetBalance(addr supra.Address, coinType string, amount uint64) error {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	ctx := n.newCtx(n.ch, supra.FrameworkAddress, supra.ModuleID{Address: supra.FrameworkAddress, Name: "coin"}, 0)
+	t, err := ctx.canonicalCoin(coinType)
+	if err != nil {
+		return err
+	}
+	if _, ok := ctx.ov.coinInfo(t); !ok {
+		return fmt.Errorf("%w: coin %s", ErrNotFound, t)
+	}
+	if !ctx.AccountExists(addr) {
+		ctx.ov.setAccount(addr, accountState{AuthKey: addr})
+		ctx.ov.setCoin(coinKey{addr, supra.SupraCoinType}, 0)
+	}
+	if err := ctx.RegisterCoinStore(addr, t); err != nil {
+		return err
+	}
+	cur := ctx.Balance(addr, t)
+	switch {
+	case amount > cur:
+		err = ctx.Mint(addr, t, amount-cur)
+	case amount < cur:
+		err = ctx.Burn(addr, t, cur-amount)
+	}
+	if err != nil {
+		return err
+	}
+	ctx.ov.commit()
+	return nil
+}
+
+// Balance returns addr's balance of coinType.
+func (n *Node) Balance(addr supra.Address, coinType string) uint64 {
+	n.mu.RLock()
+	defer n.mu.RUnlock()
+	return n.newCtx(n.ch, addr, supra.ModuleID{}, 0).Balance(addr, coinType)
+}
+
+// SequenceNumber returns addr's next sequence number (ErrNotFound for unknown accounts).
+func (n *Node) SequenceNumber(addr supra.Address) (uint64, error) {
+	n.mu.RLock()
+	defer n.mu.RUnlock()
+	a, ok := n.ch.st.accounts[addr]
+	if !ok {
+		return 0, fmt.Errorf("%w: account %s", ErrNotFound, addr)
+	}
+	return a.SequenceNumber + n.ch.pendingFor(addr), nil
+}
+
+// Now returns the chain's current block time.
+func (n *Node) Now() time.Time {
+	n.mu.RLock()
+	defer n.mu.RUnlock()
+	return n.ch.blockTime()
+}
+
+// Height returns the latest sealed block height.
+func (n *Node) Height() uint64 {
+	n.mu.RLock()
+	defer n.mu.RUnlock()
+	return n.ch.height()
 }

@@ -1,0 +1,165 @@
+package devnet
+
+import (
+	"encoding/binary"
+	"maps"
+	"time"
+
+	"github.com/luckycoin/lucky/internal/supra"
+	"golang.org/x/crypto/sha3"
+)
+
+// chain is the whole ledger: state plus history. Snapshots are chain clones.
+type chain struct {
+	st         *state
+	clock      func() time.Time
+	timeOffset time.Duration // devnet time travel
+	blocks     []*blockRec   // sealed blocks; blocks[i].Height == i
+	open       *blockRec     // block being filled in interval mode (nil otherwise)
+	txs        []*txRecord
+	txByHash   map[[32]byte]int
+	bySender   map[supra.Address][]int
+	coinTxs    map[supra.Address][]int
+}
+
+type blockRec struct {
+	Height uint64
+	Hash   [32]byte
+	Time   time.Time
+	Txs    []int
+}
+
+// txRecord is one executed transaction. Info holds everything but the block header,
+// output and status, which depend on whether the block is sealed yet.
+type txRecord struct {
+	Hash    [32]byte
+	Sender  supra.Address
+	Seq     uint64
+	Height  uint64
+	Pending bool // in the open block of interval mode
+	Info    supra.TransactionInfo
+	Output  supra.TxOutput
+	Status  string
+}
+
+func newChain(clock func() time.Time) *chain {
+	c := &chain{
+		st:       newState(),
+		clock:    clock,
+		txByHash: map[[32]byte]int{},
+		bySender: map[supra.Address][]int{},
+		coinTxs:  map[supra.Address][]int{},
+	}
+	g := &blockRec{Height: 0, Time: clock().Truncate(time.Microsecond)}
+	g.Hash = blockHash(g, [32]byte{}, nil)
+	c.blocks = append(c.blocks, g)
+	return c
+}
+
+func (c *chain) clone() *chain {
+	d := &chain{
+		st:         c.st.clone(),
+		clock:      c.clock,
+		timeOffset: c.timeOffset,
+		blocks:     c.blocks[:len(c.blocks):len(c.blocks)],
+		txs:        append([]*txRecord(nil), c.txs...),
+		txByHash:   maps.Clone(c.txByHash),
+		bySender:   maps.Clone(c.bySender),
+		coinTxs:    maps.Clone(c.coinTxs),
+	}
+	if c.open != nil {
+		// Records of the open block are mutated when it seals: give the clone its own.
+		o := *c.open
+		o.Txs = append([]int(nil), c.open.Txs...)
+		for _, i := range o.Txs {
+			r := *c.txs[i]
+			d.txs[i] = &r
+		}
+		d.open = &o
+	}
+	return d
+}
+
+func (c *chain) height() uint64 { return c.blocks[len(c.blocks)-1].Height }
+
+func (c *chain) nextHeight() uint64 {
+	if c.open != nil {
+		return c.open.Height
+	}
+	return c.height() + 1
+}
+
+// blockTime is the timestamp of the block the next transaction goes into: the open
+// block's, or now (+ time travel), strictly after the last block.
+func (c *chain) blockTime() time.Time {
+	if c.open != nil {
+		return c.open.Time
+	}
+	t := c.clock().Add(c.timeOffset).Truncate(time.Microsecond)
+	last := c.blocks[len(c.blocks)-1].Time
+	if !t.After(last) {
+		t = last.Add(time.Microsecond)
+	}
+	return t
+}
+
+func (c *chain) openBlock() *blockRec {
+	if c.open == nil {
+		c.open = &blockRec{Height: c.height() + 1, Time: c.blockTime()}
+	}
+	return c.open
+}
+
+// seal closes the open block (or an empty one) and finalises its transactions.
+func (c *chain) seal(_ func() time.Time) {
+	b := c.openBlock()
+	c.open = nil
+	hashes := make([][32]byte, len(b.Txs))
+	for i, ti := range b.Txs {
+		hashes[i] = c.txs[ti].Hash
+	}
+	b.Hash = blockHash(b, c.blocks[len(c.blocks)-1].Hash, hashes)
+	for _, ti := range b.Txs {
+		c.txs[ti].Pending = false
+	}
+	c.blocks = append(c.blocks, b)
+}
+
+func blockHash(b *blockRec, parent [32]byte, txs [][32]byte) [32]byte {
+	h := sha3.New256()
+	h.Write([]byte("LUCKY::DevnetBlock"))
+	h.Write(parent[:])
+	h.Write(binary.LittleEndian.AppendUint64(nil, b.Height))
+	h.Write(binary.LittleEndian.AppendUint64(nil, uint64(b.Time.UnixMicro())))
+	for _, t := range txs {
+		h.Write(t[:])
+	}
+	var out [32]byte
+	h.Sum(out[:0])
+	return out
+}
+
+func (c *chain) header(b *blockRec) supra.BlockHeader {
+	return supra.BlockHeader{Hash: supra.EncodeHex(b.Hash[:]), Height: b.Height, Timestamp: supra.NewTimestamp(b.Time)}
+}
+
+// info renders a transaction record as the node's TransactionInfoV1.
+func (c *chain) info(r *txRecord) supra.TransactionInfo {
+	ti := r.Info
+	if r.Pending {
+		ti.Status = supra.StatusPending
+		return ti
+	}
+	h := c.header(c.blocks[r.Height])
+	ti.BlockHeader = &h
+	out := r.Output
+	ti.Output = &out
+	ti.Status = r.Status
+	return ti
+}
+
+func (c *chain) pendingFor(supra.Address) uint64 { return 0 }
+
+type timeT = time.Time
+
+func timeUnix(s int64) time.Time { return time.Unix(s, 0) }

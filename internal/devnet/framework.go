@@ -1,0 +1,157 @@
+package devnet
+
+import (
+	"github.com/luckycoin/lucky/internal/supra"
+)
+
+// The framework modules 0x1::coin and 0x1::supra_account, written against the same
+// Module interface as the app's contracts.
+
+var coinModuleID = supra.ModuleID{Address: supra.FrameworkAddress, Name: "coin"}
+
+type coinModule struct{}
+
+func (coinModule) ID() supra.ModuleID { return coinModuleID }
+
+func (coinModule) ABI() ABI {
+	return ABI{
+		Friends: []string{"0x1::supra_account", "0x1::supra_coin"},
+		Functions: []Function{
+			{Name: "transfer", IsEntry: true, GenericTypeParams: 1, Params: []string{"&signer", "address", "u64"}},
+			{Name: "register", IsEntry: true, GenericTypeParams: 1, Params: []string{"&signer"}},
+			{Name: "balance", IsView: true, GenericTypeParams: 1, Params: []string{"address"}, Return: []string{"u64"}},
+			{Name: "is_account_registered", IsView: true, GenericTypeParams: 1, Params: []string{"address"}, Return: []string{"bool"}},
+			{Name: "is_coin_initialized", IsView: true, GenericTypeParams: 1, Return: []string{"bool"}},
+			{Name: "name", IsView: true, GenericTypeParams: 1, Return: []string{"0x1::string::String"}},
+			{Name: "symbol", IsView: true, GenericTypeParams: 1, Return: []string{"0x1::string::String"}},
+			{Name: "decimals", IsView: true, GenericTypeParams: 1, Return: []string{"u8"}},
+			{Name: "supply", IsView: true, GenericTypeParams: 1, Return: []string{"0x1::option::Option<u128>"}},
+		},
+		Structs: []Struct{
+			{Name: "Coin", Abilities: []string{"store"}, GenericTypeParams: 1, Fields: []Field{{"value", "u64"}}},
+			{Name: "CoinStore", Abilities: []string{"key"}, GenericTypeParams: 1, Fields: []Field{
+				{"coin", "0x1::coin::Coin<T0>"}, {"frozen", "bool"},
+				{"deposit_events", "0x1::event::EventHandle<0x1::coin::DepositEvent>"},
+				{"withdraw_events", "0x1::event::EventHandle<0x1::coin::WithdrawEvent>"}}},
+			{Name: "CoinInfo", Abilities: []string{"key"}, GenericTypeParams: 1, Fields: []Field{
+				{"name", "0x1::string::String"}, {"symbol", "0x1::string::String"}, {"decimals", "u8"},
+				{"supply", "0x1::option::Option<0x1::optional_aggregator::OptionalAggregator>"}}},
+			{Name: "CoinDeposit", Abilities: []string{"drop", "store"}, Fields: []Field{
+				{"coin_type", "0x1::string::String"}, {"account", "address"}, {"amount", "u64"}}},
+			{Name: "CoinWithdraw", Abilities: []string{"drop", "store"}, Fields: []Field{
+				{"coin_type", "0x1::string::String"}, {"account", "address"}, {"amount", "u64"}}},
+		},
+	}
+}
+
+func (coinModule) Genesis(*Ctx) error { return nil }
+
+func (coinModule) Execute(ctx *Ctx, call EntryCall) error {
+	coin := call.TypeArgs[0].String()
+	switch call.Function {
+	case "transfer":
+		a := call.Args()
+		to, amount := a.Address(), a.U64()
+		if err := a.Done(); err != nil {
+			return err
+		}
+		if !ctx.IsRegistered(to, coin) {
+			return ctx.frameworkAbort("coin", codeCoinStoreNotFound, "ECOIN_STORE_NOT_PUBLISHED", "Account hasn't registered `CoinStore` for `CoinType`")
+		}
+		return ctx.Transfer(ctx.Sender(), to, coin, amount)
+	case "register":
+		return ctx.RegisterCoinStore(ctx.Sender(), coin)
+	}
+	return vmError("FUNCTION_RESOLUTION_FAILURE")
+}
+
+// optionU128 is Move's Option<u128> in JSON: {"vec":["n"]}.
+type optionU128 struct {
+	Vec []supra.U64 `json:"vec"`
+}
+
+func (coinModule) View(ctx *Ctx, call ViewCall) ([]any, error) {
+	coin := call.TypeArgs[0].String()
+	a := call.Args()
+	switch call.Function {
+	case "balance":
+		addr := a.Address()
+		if err := a.Done(); err != nil {
+			return nil, err
+		}
+		return []any{supra.U64(ctx.Balance(addr, coin))}, nil
+	case "is_account_registered":
+		addr := a.Address()
+		if err := a.Done(); err != nil {
+			return nil, err
+		}
+		return []any{ctx.IsRegistered(addr, coin)}, nil
+	case "is_coin_initialized":
+		_, ok := ctx.CoinInfo(coin)
+		return []any{ok}, nil
+	}
+	info, ok := ctx.CoinInfo(coin)
+	if !ok {
+		return nil, ctx.frameworkAbort("coin", codeCoinInfoNotFound, "ECOIN_INFO_NOT_PUBLISHED", "")
+	}
+	switch call.Function {
+	case "name":
+		return []any{info.Name}, nil
+	case "symbol":
+		return []any{info.Symbol}, nil
+	case "decimals":
+		return []any{info.Decimals}, nil
+	case "supply":
+		return []any{optionU128{Vec: []supra.U64{supra.U64(info.Supply)}}}, nil
+	}
+	return nil, vmError("FUNCTION_RESOLUTION_FAILURE")
+}
+
+type supraAccountModule struct{}
+
+func (supraAccountModule) ID() supra.ModuleID {
+	return supra.ModuleID{Address: supra.FrameworkAddress, Name: "supra_account"}
+}
+
+func (supraAccountModule) ABI() ABI {
+	return ABI{Functions: []Function{
+		{Name: "transfer", IsEntry: true, Params: []string{"&signer", "address", "u64"}},
+		{Name: "transfer_coins", IsEntry: true, GenericTypeParams: 1, Params: []string{"&signer", "address", "u64"}},
+		{Name: "create_account", IsEntry: true, Params: []string{"address"}},
+	}}
+}
+
+func (supraAccountModule) Genesis(*Ctx) error { return nil }
+
+func (supraAccountModule) Execute(ctx *Ctx, call EntryCall) error {
+	a := call.Args()
+	to := a.Address()
+	switch call.Function {
+	case "create_account":
+		if err := a.Done(); err != nil {
+			return err
+		}
+		if ctx.AccountExists(to) {
+			return ctx.frameworkAbort("account", 0x80001, "EACCOUNT_ALREADY_EXISTS", "Account already exists")
+		}
+		return ctx.CreateAccount(to)
+	case "transfer", "transfer_coins":
+		amount := a.U64()
+		if err := a.Done(); err != nil {
+			return err
+		}
+		coin := supra.SupraCoinType
+		if call.Function == "transfer_coins" {
+			coin = call.TypeArgs[0].String()
+		}
+		if err := ctx.CreateAccount(to); err != nil {
+			return err
+		}
+		return ctx.Transfer(ctx.Sender(), to, coin, amount)
+	}
+	return vmError("FUNCTION_RESOLUTION_FAILURE")
+}
+
+func (supraAccountModule) View(*Ctx, ViewCall) ([]any, error) {
+	return nil, vmError("FUNCTION_RESOLUTION_FAILURE")
+}

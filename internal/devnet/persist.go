@@ -1,0 +1,246 @@
+package devnet
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"time"
+
+	"github.com/luckycoin/lucky/internal/supra"
+)
+
+// StateVersion is the version of the state file format. Loading refuses other versions
+// (instead of silently misreading them, the lesson of foundry#11176).
+const StateVersion = 1
+
+// stateFile is the JSON state dump: the ledger, the block/transaction history and time.
+type stateFile struct {
+	Version      int            `json:"version"`
+	ChainID      int            `json:"chain_id"`
+	Seed         string         `json:"seed"`
+	TimeOffsetUS int64          `json:"time_offset_us"`
+	GasCollected supra.U64      `json:"gas_collected"`
+	Accounts     []fileAccount  `json:"accounts"`
+	Coins        []fileCoin     `json:"coins"`
+	CoinInfos    []CoinInfo     `json:"coin_infos"`
+	Resources    []fileResource `json:"resources"`
+	Blocks       []fileBlock    `json:"blocks"`
+	Transactions []*txRecord    `json:"transactions"`
+}
+
+type fileAccount struct {
+	Address        supra.Address `json:"address"`
+	SequenceNumber uint64        `json:"sequence_number"`
+	AuthKey        supra.Address `json:"authentication_key"`
+}
+
+type fileCoin struct {
+	Address  supra.Address `json:"address"`
+	CoinType string        `json:"coin_type"`
+	Value    supra.U64     `json:"value"`
+}
+
+type fileResource struct {
+	Address supra.Address   `json:"address"`
+	Type    string          `json:"type"`
+	Data    json.RawMessage `json:"data"`
+}
+
+type fileBlock struct {
+	Height uint64   `json:"height"`
+	Hash   [32]byte `json:"hash"`
+	TimeUS int64    `json:"time_us"`
+	Txs    []int    `json:"txs"`
+}
+
+// DumpState writes the whole chain as JSON. An open interval block is sealed first so the
+// dump is self-consistent.
+func (n *Node) DumpState(w io.Writer) error {
+	n.mu.Lock()
+	if n.ch.open != nil {
+		n.ch.seal(n.now)
+	}
+	f := n.toFile(n.ch)
+	n.mu.Unlock()
+	enc := json.NewEncoder(w)
+	if err := enc.Encode(f); err != nil {
+		return fmt.Errorf("devnet: dump state: %w", err)
+	}
+	return nil
+}
+
+// LoadState replaces the chain with a dump produced by DumpState and drops snapshots.
+func (n *Node) LoadState(r io.Reader) error {
+	c, err := n.readState(r)
+	if err != nil {
+		return err
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.ch = c
+	clear(n.snapshots)
+	return nil
+}
+
+// SaveState writes the state file atomically (temp file + rename).
+func (n *Node) SaveState(path string) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".devnet-state-*")
+	if err != nil {
+		return fmt.Errorf("devnet: save state: %w", err)
+	}
+	defer os.Remove(tmp.Name())
+	if err := n.DumpState(tmp); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("devnet: save state: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("devnet: save state: %w", err)
+	}
+	return nil
+}
+
+func (n *Node) loadFile(path string) (*chain, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	c, err := n.readState(fh)
+	if err != nil {
+		return nil, fmt.Errorf("devnet: load %s: %w", path, err)
+	}
+	return c, nil
+}
+
+func (n *Node) toFile(c *chain) *stateFile {
+	st := c.st
+	f := &stateFile{Version: StateVersion, ChainID: ChainID, Seed: n.seed, TimeOffsetUS: c.timeOffset.Microseconds(),
+		GasCollected: supra.U64(st.gasCollected), Transactions: c.txs}
+	for a, v := range st.accounts {
+		f.Accounts = append(f.Accounts, fileAccount{a, v.SequenceNumber, v.AuthKey})
+	}
+	sort.Slice(f.Accounts, func(i, j int) bool { return f.Accounts[i].Address.String() < f.Accounts[j].Address.String() })
+	for k, v := range st.coins {
+		f.Coins = append(f.Coins, fileCoin{k.Addr, k.Coin, supra.U64(v)})
+	}
+	sort.Slice(f.Coins, func(i, j int) bool {
+		a, b := f.Coins[i], f.Coins[j]
+		if a.Address != b.Address {
+			return a.Address.String() < b.Address.String()
+		}
+		return a.CoinType < b.CoinType
+	})
+	for _, v := range st.coinInfos {
+		f.CoinInfos = append(f.CoinInfos, v)
+	}
+	sort.Slice(f.CoinInfos, func(i, j int) bool { return f.CoinInfos[i].CoinType < f.CoinInfos[j].CoinType })
+	for k, v := range st.resources {
+		f.Resources = append(f.Resources, fileResource{k.Addr, k.Type, v})
+	}
+	sort.Slice(f.Resources, func(i, j int) bool {
+		a, b := f.Resources[i], f.Resources[j]
+		if a.Address != b.Address {
+			return a.Address.String() < b.Address.String()
+		}
+		return a.Type < b.Type
+	})
+	for _, b := range c.blocks {
+		f.Blocks = append(f.Blocks, fileBlock{b.Height, b.Hash, b.Time.UnixMicro(), b.Txs})
+	}
+	return f
+}
+
+func (n *Node) readState(r io.Reader) (*chain, error) {
+	var f stateFile
+	if err := json.NewDecoder(r).Decode(&f); err != nil {
+		return nil, fmt.Errorf("devnet: decode state: %w", err)
+	}
+	if f.Version != StateVersion {
+		return nil, fmt.Errorf("%w: %d (this build reads %d)", ErrStateVersion, f.Version, StateVersion)
+	}
+	if len(f.Blocks) == 0 {
+		return nil, fmt.Errorf("devnet: state has no blocks")
+	}
+	if f.Seed != n.seed {
+		n.log.Warn("devnet: state file was made with another seed; dev account keys may not match its accounts", "file_seed", f.Seed)
+	}
+	c := &chain{
+		st:         newState(),
+		clock:      n.now,
+		timeOffset: time.Duration(f.TimeOffsetUS) * time.Microsecond,
+		txs:        f.Transactions,
+		txByHash:   map[[32]byte]int{},
+		bySender:   map[supra.Address][]int{},
+		coinTxs:    map[supra.Address][]int{},
+	}
+	c.st.gasCollected = uint64(f.GasCollected)
+	for _, a := range f.Accounts {
+		c.st.accounts[a.Address] = accountState{SequenceNumber: a.SequenceNumber, AuthKey: a.AuthKey}
+	}
+	for _, v := range f.Coins {
+		t, err := supra.NormalizeTypeString(v.CoinType)
+		if err != nil {
+			return nil, err
+		}
+		c.st.coins[coinKey{v.Address, t}] = uint64(v.Value)
+	}
+	for _, v := range f.CoinInfos {
+		c.st.coinInfos[v.CoinType] = v
+	}
+	for _, v := range f.Resources {
+		c.st.resources[resKey{v.Address, v.Type}] = v.Data
+	}
+	for i, b := range f.Blocks {
+		if b.Height != uint64(i) {
+			return nil, fmt.Errorf("devnet: state block %d has height %d", i, b.Height)
+		}
+		c.blocks = append(c.blocks, &blockRec{Height: b.Height, Hash: b.Hash, Time: time.UnixMicro(b.TimeUS), Txs: b.Txs})
+		for _, ti := range b.Txs {
+			if ti < 0 || ti >= len(c.txs) {
+				return nil, fmt.Errorf("devnet: state block %d references tx %d", i, ti)
+			}
+		}
+	}
+	// Rebuild the indexes from the records (coin index from their events).
+	for i, rec := range c.txs {
+		if rec == nil || rec.Height >= uint64(len(c.blocks)) {
+			return nil, fmt.Errorf("devnet: state transaction %d is invalid", i)
+		}
+		rec.Pending = false
+		c.txByHash[rec.Hash] = i
+		c.bySender[rec.Sender] = append(c.bySender[rec.Sender], i)
+		involved := coinAccounts(rec)
+		for _, a := range involved {
+			c.coinTxs[a] = append(c.coinTxs[a], i)
+		}
+	}
+	return c, nil
+}
+
+// coinAccounts lists the accounts whose coin balances a transaction changed (from its
+// CoinDeposit/CoinWithdraw events), plus its sender when there are any.
+func coinAccounts(rec *txRecord) []supra.Address {
+	seen := map[supra.Address]bool{}
+	var out []supra.Address
+	for _, e := range rec.Output.Move.Events {
+		if e.Type != "0x1::coin::CoinDeposit" && e.Type != "0x1::coin::CoinWithdraw" {
+			continue
+		}
+		var ce coinEvent
+		if json.Unmarshal(e.Data, &ce) == nil && !seen[ce.Account] {
+			seen[ce.Account] = true
+			out = append(out, ce.Account)
+		}
+	}
+	if len(out) > 0 && !seen[rec.Sender] {
+		out = append(out, rec.Sender)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].String() < out[j].String() })
+	return out
+}
