@@ -1,0 +1,52 @@
+import { expect, test } from './fixtures';
+import type { Page } from '@playwright/test';
+
+async function openSupraBot(page: Page) {
+  await page.goto('/bots');
+  await page.getByRole('button', { name: 'Supra Bot' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Supra Bot' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Description' })).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Functions' })).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Instructions / Commands' })).toBeVisible();
+  await expect(dialog.getByText('/setminbuyusd')).toBeVisible();
+  return dialog;
+}
+
+test('the bots page shows four bots, the subtitle, the footer and 40 dots', async ({ page }) => {
+  await page.goto('/bots');
+  await expect(
+    page.getByText('Seamless Telegram bots for real-time blockchain insights and customizable notifications.'),
+  ).toBeVisible();
+  for (const name of ['Supra Bot', 'Pump Buy Bot', 'NFT Mint Bot', 'Burn Bot']) {
+    await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+  }
+  await expect(page.getByText('Crafted for the Supra community')).toBeVisible();
+  const dots = page.getByTestId('floating-dots');
+  await expect(dots).toHaveAttribute('aria-hidden', 'true');
+  await expect(dots.locator('span')).toHaveCount(40);
+});
+
+test('the bot overlay closes by its close icon', async ({ page }) => {
+  const dialog = await openSupraBot(page);
+  await dialog.getByRole('button', { name: 'Close details' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('the bot overlay closes by its Close button', async ({ page }) => {
+  const dialog = await openSupraBot(page);
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('the bot overlay closes by a backdrop click', async ({ page }) => {
+  const dialog = await openSupraBot(page);
+  await page.getByTestId('modal-backdrop').click({ position: { x: 4, y: 4 } });
+  await expect(dialog).toBeHidden();
+});
+
+test('the bot overlay closes on Escape', async ({ page }) => {
+  const dialog = await openSupraBot(page);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
