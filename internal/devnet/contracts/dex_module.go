@@ -1,0 +1,390 @@
+package contracts
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/luckycoin/lucky/internal/devnet"
+	"github.com/luckycoin/lucky/internal/devnet/contracts/dex"
+	"github.com/luckycoin/lucky/internal/supra"
+)
+
+// The Dexlyn package (0x0dc6…70d8): router (views), scripts (entries),
+// liquidity_pool (events) and curves (curve types), over package dex. The
+// pools' coins sit in the coin stores of Dexlyn's mainnet LP resource
+// account 0x22a2…a7c4; the state resource at the package address records
+// every pool's reserves, DAO share and LP balances.
+const (
+	dexPkg                    = "0xdc694898dff98a1b0447e0992d0413e123ea80da1021d464a4fbaf0265870d8"
+	dexStateType              = dexPkg + "::liquidity_pool::PoolsState"
+	UncorrelatedType          = dexPkg + "::curves::Uncorrelated"
+	StableType                = dexPkg + "::curves::Stable"
+	SwapEventType             = dexPkg + "::liquidity_pool::SwapEvent"
+	LiquidityAddedEventType   = dexPkg + "::liquidity_pool::LiquidityAddedEvent"
+	LiquidityRemovedEventType = dexPkg + "::liquidity_pool::LiquidityRemovedEvent"
+
+	codeInvalidCurve = 10001 // liquidswap curves::ERR_INVALID_CURVE
+)
+
+func dexModuleID(name string) supra.ModuleID {
+	return supra.ModuleID{Address: DexlynAddress, Name: name}
+}
+
+func loadExchange(ctx *devnet.Ctx) (*dex.Exchange, error) {
+	e := dex.NewExchange()
+	return e, loadState(ctx, DexlynAddress, dexStateType, e)
+}
+
+// dexAbort maps package dex errors to Liquidswap's abort codes.
+func dexAbort(ctx *devnet.Ctx, err error) error {
+	if c, ok := dex.AbortCode(err); ok {
+		return ctx.AbortWithReason(c, "", err.Error())
+	}
+	if errors.Is(err, dex.ErrArithmetic) {
+		return ctx.AbortWithReason(code(catOutOfRange, 0), "EARITHMETIC", err.Error())
+	}
+	return err
+}
+
+// pairArgs decodes <X, Y, Curve>: the curve must be Uncorrelated (no stable
+// pools exist on the devnet; other types are not curves).
+func pairArgs(ctx *devnet.Ctx, tags []supra.TypeTag) (x, y dex.CoinType, err error) {
+	if len(tags) != 3 {
+		return x, y, fmt.Errorf("%w: want <X, Y, Curve>", devnet.ErrBadArgument)
+	}
+	curve := tags[2].String()
+	switch {
+	case sameType(curve, UncorrelatedType):
+	case sameType(curve, StableType):
+		return x, y, ctx.AbortWithReason(107, "", "no stable pools on the devnet") // ERR_POOL_DOES_NOT_EXIST
+	default:
+		return x, y, ctx.AbortWithReason(codeInvalidCurve, "", "not a curve: "+curve)
+	}
+	if x, err = dex.ParseCoinType(tags[0].String()); err != nil {
+		return x, y, fmt.Errorf("%w: %v", devnet.ErrBadArgument, err)
+	}
+	if y, err = dex.ParseCoinType(tags[1].String()); err != nil {
+		return x, y, fmt.Errorf("%w: %v", devnet.ErrBadArgument, err)
+	}
+	return x, y, nil
+}
+
+// curvesModule declares the curve structs.
+type curvesModule struct{}
+
+func (curvesModule) ID() supra.ModuleID { return dexModuleID("curves") }
+func (curvesModule) ABI() devnet.ABI {
+	return devnet.ABI{
+		Functions: []devnet.Function{
+			{Name: "is_uncorrelated", IsView: true, GenericTypeParams: 1, Return: []string{"bool"}},
+			{Name: "is_stable", IsView: true, GenericTypeParams: 1, Return: []string{"bool"}},
+		},
+		Structs: []devnet.Struct{{Name: "Uncorrelated"}, {Name: "Stable"}},
+	}
+}
+func (curvesModule) Genesis(*devnet.Ctx) error { return nil }
+func (curvesModule) Execute(*devnet.Ctx, devnet.EntryCall) error {
+	return fmt.Errorf("%w: curves has no entry functions", devnet.ErrBadArgument)
+}
+func (curvesModule) View(ctx *devnet.Ctx, call devnet.ViewCall) ([]any, error) {
+	t, err := typeArg(call.TypeArgs, 0)
+	if err != nil {
+		return nil, err
+	}
+	switch call.Function {
+	case "is_uncorrelated":
+		return []any{sameType(t, UncorrelatedType)}, nil
+	case "is_stable":
+		return []any{sameType(t, StableType)}, nil
+	}
+	return nil, fmt.Errorf("%w: curves::%s", devnet.ErrBadArgument, call.Function)
+}
+
+// liquidityPoolModule declares the pool events and the state resource.
+type liquidityPoolModule struct{}
+
+func (liquidityPoolModule) ID() supra.ModuleID { return dexModuleID("liquidity_pool") }
+func (liquidityPoolModule) ABI() devnet.ABI {
+	u64 := func(n string) devnet.Field { return devnet.Field{Name: n, Type: "u64"} }
+	str := func(n string) devnet.Field { return devnet.Field{Name: n, Type: "0x1::string::String"} }
+	return devnet.ABI{Structs: []devnet.Struct{
+		{Name: "SwapEvent", Abilities: []string{"drop", "store"}, Fields: []devnet.Field{
+			str("pair_x"), str("pair_y"), u64("x_in"), u64("x_out"), u64("y_in"), u64("y_out"), u64("timestamp")}},
+		{Name: "LiquidityAddedEvent", Abilities: []string{"drop", "store"}, Fields: []devnet.Field{
+			str("pair_x"), str("pair_y"), u64("added_x_val"), u64("added_y_val"), u64("lp_tokens_received")}},
+		{Name: "LiquidityRemovedEvent", Abilities: []string{"drop", "store"}, Fields: []devnet.Field{
+			str("pair_x"), str("pair_y"), u64("returned_x_val"), u64("returned_y_val"), u64("lp_tokens_burned")}},
+		{Name: "PoolsState", Abilities: []string{"key"}, Fields: []devnet.Field{{Name: "pools", Type: "vector<u8>"}}},
+	}}
+}
+func (liquidityPoolModule) Genesis(ctx *devnet.Ctx) error {
+	return ctx.SetResource(DexlynAddress, dexStateType, dex.NewExchange())
+}
+func (liquidityPoolModule) Execute(*devnet.Ctx, devnet.EntryCall) error {
+	return fmt.Errorf("%w: liquidity_pool has no entry functions", devnet.ErrBadArgument)
+}
+func (liquidityPoolModule) View(*devnet.Ctx, devnet.ViewCall) ([]any, error) {
+	return nil, fmt.Errorf("%w: liquidity_pool has no views", devnet.ErrBadArgument)
+}
+
+// CheckInvariants: the LP account holds every pool's reserves and DAO share.
+func (liquidityPoolModule) CheckInvariants(ctx *devnet.Ctx) error {
+	e, err := loadExchange(ctx)
+	if err != nil {
+		return err
+	}
+	for coin, want := range e.Holdings() {
+		if bal := ctx.Balance(DexlynPoolAccount, coin); bal < want {
+			return fmt.Errorf("dexlyn: pools record %d %s but the pool account holds %d", want, coin, bal)
+		}
+	}
+	return nil
+}
+
+// routerModule serves the router views.
+type routerModule struct{}
+
+func (routerModule) ID() supra.ModuleID { return dexModuleID("router") }
+func (routerModule) ABI() devnet.ABI {
+	v := func(name string, params, ret []string) devnet.Function {
+		return devnet.Function{Name: name, IsView: true, GenericTypeParams: 3, Params: params, Return: ret}
+	}
+	return devnet.ABI{Functions: []devnet.Function{
+		v("is_swap_exists", nil, []string{"bool"}),
+		v("get_reserves_size", nil, []string{"u64", "u64"}),
+		v("get_fees_config", nil, []string{"u64", "u64"}),
+		v("get_fee", nil, []string{"u64"}),
+		v("get_dao_fees_config", nil, []string{"u64", "u64"}),
+		v("get_amount_out", []string{"u64"}, []string{"u64"}),
+		v("get_amount_in", []string{"u64"}, []string{"u64"}),
+	}}
+}
+func (routerModule) Genesis(*devnet.Ctx) error { return nil }
+func (routerModule) Execute(*devnet.Ctx, devnet.EntryCall) error {
+	return fmt.Errorf("%w: router has no entry functions", devnet.ErrBadArgument)
+}
+
+func (routerModule) View(ctx *devnet.Ctx, call devnet.ViewCall) ([]any, error) {
+	if call.Function == "is_swap_exists" && len(call.TypeArgs) == 3 && sameType(call.TypeArgs[2].String(), StableType) {
+		return []any{false}, nil
+	}
+	x, y, err := pairArgs(ctx, call.TypeArgs)
+	if err != nil {
+		return nil, err
+	}
+	e, err := loadExchange(ctx)
+	if err != nil {
+		return nil, err
+	}
+	a := call.Args()
+	var amount uint64
+	if call.Function == "get_amount_out" || call.Function == "get_amount_in" {
+		amount = a.U64()
+	}
+	if err := a.Done(); err != nil {
+		return nil, err
+	}
+	var out []any
+	switch call.Function {
+	case "is_swap_exists":
+		var ok bool
+		if ok, err = e.IsSwapExists(x, y); err == nil {
+			out = []any{ok}
+		}
+	case "get_reserves_size":
+		var rx, ry uint64
+		if rx, ry, err = e.ReservesSize(x, y); err == nil {
+			out = []any{supra.U64(rx), supra.U64(ry)}
+		}
+	case "get_fees_config", "get_fee":
+		var fee, scale uint64
+		if fee, scale, err = e.FeesConfig(x, y); err == nil {
+			out = []any{supra.U64(fee), supra.U64(scale)}
+			if call.Function == "get_fee" {
+				out = out[:1]
+			}
+		}
+	case "get_dao_fees_config":
+		var fee, scale uint64
+		if fee, scale, err = e.DaoFeesConfig(x, y); err == nil {
+			out = []any{supra.U64(fee), supra.U64(scale)}
+		}
+	case "get_amount_out":
+		var v uint64
+		if v, err = e.AmountOut(x, y, amount); err == nil {
+			out = []any{supra.U64(v)}
+		}
+	case "get_amount_in":
+		var v uint64
+		if v, err = e.AmountIn(x, y, amount); err == nil {
+			out = []any{supra.U64(v)}
+		}
+	default:
+		return nil, fmt.Errorf("%w: router::%s", devnet.ErrBadArgument, call.Function)
+	}
+	if err != nil {
+		return nil, dexAbort(ctx, err)
+	}
+	return out, nil
+}
+
+// scriptsModule runs the entry functions.
+type scriptsModule struct{ g *Genesis }
+
+func (scriptsModule) ID() supra.ModuleID { return dexModuleID("scripts") }
+func (scriptsModule) ABI() devnet.ABI {
+	e := func(name string, params ...string) devnet.Function {
+		return devnet.Function{Name: name, IsEntry: true, GenericTypeParams: 3, Params: append([]string{"&signer"}, params...)}
+	}
+	return devnet.ABI{Functions: []devnet.Function{
+		e("swap", "u64", "u64"),
+		e("register_pool_and_add_liquidity", "u64", "u64", "u64", "u64"),
+		e("add_liquidity", "u64", "u64", "u64", "u64"),
+		e("remove_liquidity", "u64", "u64", "u64"),
+	}}
+}
+
+// Genesis seeds every TOKEN/SUPRA pool from the treasury (the treasury is
+// the LP provider).
+func (m scriptsModule) Genesis(ctx *devnet.Ctx) error {
+	e, err := loadExchange(ctx)
+	if err != nil {
+		return err
+	}
+	supraCT := dex.MustParseCoinType(SupraCoinType)
+	for _, p := range m.g.Pools {
+		t, ok := m.g.Token(p.Token)
+		if !ok {
+			return fmt.Errorf("%w: pool for unknown %s", ErrGenesis, p.Token)
+		}
+		tv, err := m.g.Amount(p.Token, p.TokenAmount)
+		if err != nil {
+			return err
+		}
+		sv, err := m.g.Amount("SUPRA", p.SupraAmount)
+		if err != nil {
+			return err
+		}
+		tok, err := dex.ParseCoinType(t.CoinType)
+		if err != nil {
+			return err
+		}
+		x, y, xv, yv := tok, supraCT, tv, sv
+		if sorted, _ := dex.IsSorted(tok, supraCT); !sorted {
+			x, y, xv, yv = supraCT, tok, sv, tv
+		}
+		if err := e.RegisterPool(x, y); err != nil {
+			return fmt.Errorf("pool %s: %w", p.Token, err)
+		}
+		res, err := e.AddLiquidity(dex.Address(TreasuryAddress), x, y, xv, xv, yv, yv)
+		if err != nil {
+			return fmt.Errorf("pool %s: %w", p.Token, err)
+		}
+		if err := transfer(ctx, TreasuryAddress, DexlynPoolAccount, x.String(), res.UsedX); err != nil {
+			return err
+		}
+		if err := transfer(ctx, TreasuryAddress, DexlynPoolAccount, y.String(), res.UsedY); err != nil {
+			return err
+		}
+	}
+	return ctx.SetResource(DexlynAddress, dexStateType, e)
+}
+
+type swapEventJSON struct {
+	PairX     string    `json:"pair_x"`
+	PairY     string    `json:"pair_y"`
+	XIn       supra.U64 `json:"x_in"`
+	XOut      supra.U64 `json:"x_out"`
+	YIn       supra.U64 `json:"y_in"`
+	YOut      supra.U64 `json:"y_out"`
+	Timestamp supra.U64 `json:"timestamp"`
+}
+
+func (scriptsModule) Execute(ctx *devnet.Ctx, call devnet.EntryCall) error {
+	x, y, err := pairArgs(ctx, call.TypeArgs)
+	if err != nil {
+		return err
+	}
+	e, err := loadExchange(ctx)
+	if err != nil {
+		return err
+	}
+	sender := ctx.Sender()
+	a := call.Args()
+	switch call.Function {
+	case "swap":
+		amountIn, minOut := a.U64(), a.U64()
+		if err := a.Done(); err != nil {
+			return err
+		}
+		out, ev, err := e.Swap(x, y, amountIn, minOut, now(ctx))
+		if err != nil {
+			return dexAbort(ctx, err)
+		}
+		if err := ctx.Transfer(sender, DexlynPoolAccount, x.String(), amountIn); err != nil {
+			return err
+		}
+		if err := transfer(ctx, DexlynPoolAccount, sender, y.String(), out); err != nil {
+			return err
+		}
+		if err := ctx.Emit(SwapEventType, swapEventJSON{ev.PairX, ev.PairY, supra.U64(ev.XIn), supra.U64(ev.XOut),
+			supra.U64(ev.YIn), supra.U64(ev.YOut), supra.U64(ev.Timestamp)}); err != nil {
+			return err
+		}
+	case "register_pool_and_add_liquidity", "add_liquidity":
+		xv, xMin, yv, yMin := a.U64(), a.U64(), a.U64(), a.U64()
+		if err := a.Done(); err != nil {
+			return err
+		}
+		if call.Function == "register_pool_and_add_liquidity" {
+			for _, c := range []dex.CoinType{x, y} {
+				if _, ok := ctx.CoinInfo(c.String()); !ok {
+					return ctx.Abort(3001, "") // ERR_IS_NOT_COIN
+				}
+			}
+			if err := e.RegisterPool(x, y); err != nil {
+				return dexAbort(ctx, err)
+			}
+		}
+		res, err := e.AddLiquidity(dex.Address(sender), x, y, xv, xMin, yv, yMin)
+		if err != nil {
+			return dexAbort(ctx, err)
+		}
+		if err := transfer(ctx, sender, DexlynPoolAccount, x.String(), res.UsedX); err != nil {
+			return err
+		}
+		if err := transfer(ctx, sender, DexlynPoolAccount, y.String(), res.UsedY); err != nil {
+			return err
+		}
+		if err := ctx.Emit(LiquidityAddedEventType, map[string]any{"pair_x": x.String(), "pair_y": y.String(),
+			"added_x_val": supra.U64(res.UsedX), "added_y_val": supra.U64(res.UsedY), "lp_tokens_received": supra.U64(res.LP)}); err != nil {
+			return err
+		}
+	case "remove_liquidity":
+		lp, xMin, yMin := a.U64(), a.U64(), a.U64()
+		if err := a.Done(); err != nil {
+			return err
+		}
+		ox, oy, err := e.RemoveLiquidity(dex.Address(sender), x, y, lp, xMin, yMin)
+		if err != nil {
+			return dexAbort(ctx, err)
+		}
+		if err := transfer(ctx, DexlynPoolAccount, sender, x.String(), ox); err != nil {
+			return err
+		}
+		if err := transfer(ctx, DexlynPoolAccount, sender, y.String(), oy); err != nil {
+			return err
+		}
+		if err := ctx.Emit(LiquidityRemovedEventType, map[string]any{"pair_x": x.String(), "pair_y": y.String(),
+			"returned_x_val": supra.U64(ox), "returned_y_val": supra.U64(oy), "lp_tokens_burned": supra.U64(lp)}); err != nil {
+			return err
+		}
+	default:
+		return fmt.Errorf("%w: scripts::%s", devnet.ErrBadArgument, call.Function)
+	}
+	return ctx.SetResource(DexlynAddress, dexStateType, e)
+}
+
+func (scriptsModule) View(*devnet.Ctx, devnet.ViewCall) ([]any, error) {
+	return nil, fmt.Errorf("%w: scripts has no views", devnet.ErrBadArgument)
+}
