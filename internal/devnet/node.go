@@ -511,3 +511,14 @@ func (n *Node) Height() uint64 {
 	defer n.mu.RUnlock()
 	return n.ch.height()
 }
+
+// Transaction returns the node's TransactionInfo for hash.
+func (n *Node) Transaction(hash [32]byte) (supra.TransactionInfo, bool) {
+	n.mu.RLock()
+	defer n.mu.RUnlock()
+	i, ok := n.ch.txByHash[hash]
+	if !ok {
+		return supra.TransactionInfo{}, false
+	}
+	return n.ch.info(n.ch.txs[i]), true
+}
