@@ -1,0 +1,125 @@
+package contracts
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/luckycoin/lucky/internal/supra"
+)
+
+func TestGenesisClonesMainnet(t *testing.T) {
+	g, err := DefaultGenesis()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := newNode(t)
+	if err := n.CheckInvariants(); err != nil {
+		t.Fatal(err)
+	}
+	// Every token at its coin type, decimals and supply.
+	for _, tok := range g.Tokens {
+		supply, _ := ParseUnits(tok.Supply, tok.Decimals)
+		dec := view(t, n, "0x1::coin::decimals", []string{tok.CoinType})
+		if string(dec[0]) != string(rune('0'+tok.Decimals)) {
+			t.Errorf("%s decimals %s", tok.Symbol, dec[0])
+		}
+		got := view(t, n, "0x1::coin::supply", []string{tok.CoinType})
+		want := `{"vec":["` + supraU64(supply) + `"]}`
+		if string(got[0]) != want {
+			t.Errorf("%s supply %s want %s", tok.Symbol, got[0], want)
+		}
+	}
+	if len(g.Tokens) != 19 { // 18 registry tokens + MINE
+		t.Fatalf("%d tokens", len(g.Tokens))
+	}
+	acct := n.Accounts()
+	lucky0 := n.Balance(acct[0].Address, luckyType)
+	lucky1 := n.Balance(acct[1].Address, luckyType)
+	if lucky0 <= 250_000_000_000 || lucky1 == 0 || lucky1 >= 250_000_000_000 {
+		t.Fatalf("LUCKY spread: %d %d", lucky0, lucky1)
+	}
+	for _, tok := range g.Tokens {
+		if tok.Symbol != "MINE" && n.Balance(acct[0].Address, tok.CoinType) == 0 {
+			t.Errorf("account 0 has no %s", tok.Symbol)
+		}
+		if tok.Symbol != "SUPRA" && n.Balance(acct[2].Address, tok.CoinType) != 0 {
+			t.Errorf("account 2 holds %s", tok.Symbol)
+		}
+	}
+	if n.Balance(acct[3].Address, MineCoinType) == 0 {
+		t.Error("no MINE holder")
+	}
+	if n.Balance(BurnAddress, luckyType) != 50_000_000_000_000 {
+		t.Error("burned LUCKY")
+	}
+	// House funds for the 16 slot tokens, through both views.
+	if len(g.HouseFunds) != 16 {
+		t.Fatalf("%d house funds", len(g.HouseFunds))
+	}
+	if got := viewU64(t, n, "0xb4ba040eb59c3b3c3776b7a603d896781e48bbf5fcea559c495814b5cde29b2b::slots_v3::get_supra_coin_house_fund_balance_view", nil); got != 1_000_000*100_000_000 {
+		t.Errorf("SUPRA house fund %d", got)
+	}
+	for sym := range g.HouseFunds {
+		tok, _ := g.Token(sym)
+		want, _ := g.Amount(sym, g.HouseFunds[sym])
+		got := viewU64(t, n, "0xb4ba040eb59c3b3c3776b7a603d896781e48bbf5fcea559c495814b5cde29b2b::slots_v3::get_house_fund_balance_view", []string{tok.CoinType}, tok.CoinType)
+		if got != want {
+			t.Errorf("%s house fund %d want %d", sym, got, want)
+		}
+	}
+	// Pools: both argument orders, prices as documented.
+	for _, p := range g.Pools {
+		tok, _ := g.Token(p.Token)
+		rt, _ := g.Amount(p.Token, p.TokenAmount)
+		rs, _ := g.Amount("SUPRA", p.SupraAmount)
+		curve := []string{tok.CoinType, SupraCoinType, UncorrelatedType}
+		res := view(t, n, "0xdc694898dff98a1b0447e0992d0413e123ea80da1021d464a4fbaf0265870d8::router::get_reserves_size", curve)
+		if string(res[0]) != `"`+supraU64(rt)+`"` || string(res[1]) != `"`+supraU64(rs)+`"` {
+			t.Errorf("%s reserves %s %s", p.Token, res[0], res[1])
+		}
+		ok := view(t, n, "0xdc694898dff98a1b0447e0992d0413e123ea80da1021d464a4fbaf0265870d8::router::is_swap_exists", []string{SupraCoinType, tok.CoinType, UncorrelatedType})
+		if string(ok[0]) != "true" {
+			t.Errorf("%s pool missing", p.Token)
+		}
+	}
+	// SUPRA ≈ $0.0075: 1 SUPRA buys about 0.0075 dexUSDC.
+	out := viewU64(t, n, "0xdc694898dff98a1b0447e0992d0413e123ea80da1021d464a4fbaf0265870d8::router::get_amount_out", []string{SupraCoinType, usdcType, UncorrelatedType}, "100000000")
+	if out < 7_400 || out > 7_500 {
+		t.Errorf("1 SUPRA → %d dexUSDC base units", out)
+	}
+}
+
+func supraU64(v uint64) string {
+	b, _ := supra.U64(v).MarshalJSON()
+	return string(b[1 : len(b)-1])
+}
+
+func TestParseUnits(t *testing.T) {
+	cases := []struct {
+		in   string
+		dec  uint8
+		want uint64
+		err  bool
+	}{
+		{"0.1", 8, 10_000_000, false},
+		{"10000", 3, 10_000_000, false},
+		{"100000000000", 8, 10_000_000_000_000_000_000, false},
+		{"1.5", 0, 0, true},
+		{"1e9", 6, 0, true},
+		{"", 6, 0, true},
+		{"-1", 6, 0, true},
+		{"200000000000", 8, 0, true}, // above u64
+	}
+	for _, c := range cases {
+		got, err := ParseUnits(c.in, c.dec)
+		if (err != nil) != c.err || got != c.want {
+			t.Errorf("ParseUnits(%q,%d) = %d,%v", c.in, c.dec, got, err)
+		}
+		if err != nil && !errors.Is(err, ErrGenesis) {
+			t.Errorf("error not wrapped: %v", err)
+		}
+	}
+	if _, err := ParseGenesis([]byte(`{"version":1,"tokens":[{"symbol":"SUPRA","coin_type":"0x1::supra_coin::SupraCoin","decimals":8,"supply":"1"}],"burned":{"SUPRA":"2"}}`)); !errors.Is(err, ErrGenesis) {
+		t.Fatal("over-distribution accepted", err)
+	}
+}
