@@ -30,6 +30,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"strings"
 
 	"github.com/luckycoin/lucky/internal/devnet"
 	"github.com/luckycoin/lucky/internal/supra"
@@ -46,7 +47,7 @@ var (
 	MinersAddress      = supra.MustParseAddress("0xde02")
 	SlotsFeeCollector  = supra.MustParseAddress("0xde03")
 	BurnAddress        = supra.MustParseAddress("0x00000000000000000000000000000000ffffffffffffffffffffffffffffffff")
-	PlaceholderAddress = supra.MustParseAddress("0xffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff")
+	PlaceholderAddress = supra.MustParseAddress("0x" + strings.Repeat("f", 64)) // the app's "no partner" / "no referrer"
 )
 
 // Type strings in the node's canonical (short address) form.

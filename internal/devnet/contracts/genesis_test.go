@@ -4,6 +4,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/luckycoin/lucky/internal/devnet/contracts/slots"
 	"github.com/luckycoin/lucky/internal/supra"
 )
 
@@ -121,5 +122,19 @@ func TestParseUnits(t *testing.T) {
 	}
 	if _, err := ParseGenesis([]byte(`{"version":1,"tokens":[{"symbol":"SUPRA","coin_type":"0x1::supra_coin::SupraCoin","decimals":8,"supply":"1"}],"burned":{"SUPRA":"2"}}`)); !errors.Is(err, ErrGenesis) {
 		t.Fatal("over-distribution accepted", err)
+	}
+}
+
+func TestAddresses(t *testing.T) {
+	if slots.Address(PlaceholderAddress) != slots.PlaceholderPartner() {
+		t.Fatal("placeholder address differs from the slots placeholder")
+	}
+	for _, a := range []supra.Address{TreasuryAddress, StakingAddress, MinersAddress, SlotsFeeCollector} {
+		if a[30] != 0xde || a.ShortString()[:4] != "0xde" {
+			t.Errorf("%s is not a 0x…deNN devnet address", a)
+		}
+	}
+	if BurnAddress.String() != "0x00000000000000000000000000000000ffffffffffffffffffffffffffffffff" {
+		t.Fatal(BurnAddress)
 	}
 }
