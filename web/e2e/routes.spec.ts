@@ -29,6 +29,9 @@ for (const r of routes) {
     await page.goto(r.path);
     await expect(page.getByRole('heading', { level: 1, name: r.title })).toBeVisible();
     await expect(page).toHaveTitle(r.doc);
+    // Nothing overflows the viewport sideways (mobile layouts especially).
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
   });
 }
 

@@ -9,7 +9,7 @@ export function ComingSoonPage() {
   useDocumentTitle('Mainnet Coming Soon');
   return (
     <div className="mx-auto flex min-h-[70vh] max-w-2xl flex-col items-center justify-center px-4 py-16 text-center">
-      <div className="mb-8 rounded-full shadow-[0_0_80px_rgb(255_61_200/0.35)] motion-safe:animate-[float_7s_ease-in-out_infinite]">
+      <div className="mb-8 rounded-full shadow-[0_0_80px_rgb(255_61_200/0.35)] motion-safe:animate-bob">
         <LuckyLogo size={120} />
       </div>
       <h1 className="font-display text-4xl font-black tracking-tight text-gradient sm:text-6xl">Mainnet Coming Soon</h1>

@@ -8,7 +8,7 @@ import { listedGames } from '@/features/game-hub/games';
 export function GameHubPage() {
   return (
     <PageFrame title="GAME HUB" subtitle="Play, win, and earn tokens with our collection of blockchain games">
-      <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+      <ul className="mx-auto grid max-w-4xl gap-6 md:grid-cols-2">
         {listedGames.map((g) => (
           <li key={g.id}>
             <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-neon-pink/40 bg-ink-800/85 shadow-[0_0_40px_rgb(255_61_200/0.15)]">

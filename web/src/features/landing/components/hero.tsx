@@ -22,7 +22,7 @@ export function Hero() {
           </p>
           <h1 id="hero-title" className="font-display font-black tracking-tight">
             <span className="block text-2xl tracking-[0.3em] text-white/90 sm:text-3xl">WELCOME TO</span>
-            <span className="mt-2 block text-6xl leading-none text-gradient sm:text-7xl lg:text-8xl">LUCKYCOIN</span>
+            <span className="mt-2 block text-5xl leading-none text-gradient min-[400px]:text-6xl sm:text-7xl lg:text-8xl">LUCKYCOIN</span>
           </h1>
           <p className="mx-auto mt-6 max-w-xl text-lg text-muted md:mx-0">
             The deflationary meme token of the Supra chain. Spin provably fair on-chain slots, stake for daily rewards,
@@ -51,7 +51,7 @@ export function Hero() {
           <div className="absolute inset-6 rounded-full bg-neon-pink/25 blur-3xl" />
           <div className="absolute inset-16 rounded-full bg-neon-cyan/20 blur-2xl" />
           <div className="relative flex h-full items-center justify-center">
-            <div className="rounded-full p-2 shadow-[0_0_80px_rgb(255_201_64/0.35)] motion-safe:animate-[float_7s_ease-in-out_infinite]">
+            <div className="rounded-full p-2 shadow-[0_0_80px_rgb(255_201_64/0.35)] motion-safe:animate-bob">
               <LuckyLogo size={300} />
             </div>
           </div>

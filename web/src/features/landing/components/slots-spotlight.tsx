@@ -23,15 +23,15 @@ export function SlotsSpotlight() {
           <ul className="grid grid-cols-3 gap-3 text-center">
             <li className="rounded-xl bg-ink-950/60 p-3">
               <span className="block font-display text-2xl font-black text-neon-gold">50x</span>
-              <span className="text-xs text-muted">Super Jackpot</span>
+              <span className="block text-xs leading-tight text-muted">Super Jackpot</span>
             </li>
             <li className="rounded-xl bg-ink-950/60 p-3">
               <span className="block font-display text-2xl font-black text-neon-cyan">57%</span>
-              <span className="text-xs text-muted">Win chance</span>
+              <span className="block text-xs leading-tight text-muted">Win chance</span>
             </li>
             <li className="rounded-xl bg-ink-950/60 p-3">
               <span className="block font-display text-2xl font-black text-neon-pink">1000</span>
-              <span className="text-xs text-muted">Spins per tx</span>
+              <span className="block text-xs leading-tight text-muted">Spins per tx</span>
             </li>
           </ul>
           <div>
@@ -41,7 +41,7 @@ export function SlotsSpotlight() {
             </Link>
           </div>
         </div>
-        <div className="relative min-h-64 bg-ink-950/40">
+        <div className="relative order-first aspect-[4/3] bg-ink-950/40 md:order-none md:aspect-auto">
           <img
             src="/images/games/fruit-spin-frenzy.svg"
             alt="FRUIT SPIN FRENZY slot machine showing three sevens"
@@ -49,7 +49,7 @@ export function SlotsSpotlight() {
             height={480}
             loading="lazy"
             decoding="async"
-            className="h-full w-full object-cover"
+            className="absolute inset-0 h-full w-full object-cover"
           />
         </div>
       </div>

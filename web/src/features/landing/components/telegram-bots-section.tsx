@@ -11,6 +11,7 @@ interface BotShot {
   text: string;
   image: string;
   alt: string;
+  features: string[];
 }
 
 const bots: BotShot[] = [
@@ -20,6 +21,7 @@ const bots: BotShot[] = [
     text: 'Every LUCKY purchase, posted to Telegram within seconds: amount, value in SUPRA and USD, and a link to the transaction.',
     image: '/images/bots/buy-bot-screenshot.svg',
     alt: 'Telegram chat showing a Buy Bot alert for a new LUCKY purchase',
+    features: ['Custom image and emoji per group', 'Minimum buy size filter', 'Optional clean-up of old alerts'],
   },
   {
     id: 'slots',
@@ -27,6 +29,7 @@ const bots: BotShot[] = [
     text: 'Live FRUIT SPIN FRENZY results straight from the chain: wins, jackpots and the tokens burned by every spin.',
     image: '/images/bots/slots-bot-screenshot.svg',
     alt: 'Telegram chat showing a Slots Bot message about a jackpot win',
+    features: ['Every win with tier, symbols and prize', 'Follow one token or the whole casino', 'Proof of on-chain play, spin by spin'],
   },
 ];
 
@@ -55,6 +58,14 @@ export function TelegramBotsSection() {
             <div className="flex flex-col gap-3">
               <h3 className="font-display text-2xl font-extrabold text-white">{b.name}</h3>
               <p className="text-muted">{b.text}</p>
+              <ul className="space-y-1.5 text-sm text-white/85">
+                {b.features.map((f) => (
+                  <li key={f} className="flex gap-2">
+                    <span aria-hidden="true" className="mt-1.5 h-1.5 w-1.5 shrink-0 rounded-full bg-neon-green" />
+                    {f}
+                  </li>
+                ))}
+              </ul>
               <div className="mt-auto">
                 <Link to={paths.bots} className={buttonClasses('secondary', 'sm')}>
                   Explore the bots
