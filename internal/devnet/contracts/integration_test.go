@@ -403,3 +403,29 @@ func TestHTTPMinerPurchaseAndOutput(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestHTTPModuleABIs(t *testing.T) {
+	r := newRPC(t)
+	cases := []struct {
+		addr, name, fn string
+	}{
+		{SlotsAddress.String(), "slots_v3", "play"},
+		{DexlynAddress.String(), "router", "get_amount_out"},
+		{DexlynAddress.String(), "scripts", "swap"},
+		{DexlynAddress.String(), "liquidity_pool", ""},
+		{DexlynAddress.String(), "curves", "is_uncorrelated"},
+		{StakingAddress.String(), "staking", "get_user_debug"},
+		{MinersAddress.String(), "cosmic_miners", "purchase_miner"},
+	}
+	for _, c := range cases {
+		var abi map[string]any
+		if code := r.do("GET", "/rpc/v1/accounts/"+c.addr+"/modules/"+c.name, nil, &abi); code != 200 {
+			t.Errorf("%s: HTTP %d", c.name, code)
+			continue
+		}
+		b, _ := json.Marshal(abi)
+		if c.fn != "" && !strings.Contains(string(b), `"name":"`+c.fn+`"`) {
+			t.Errorf("%s ABI lacks %s: %s", c.name, c.fn, b)
+		}
+	}
+}
