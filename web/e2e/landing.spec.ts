@@ -48,7 +48,7 @@ test('slots spotlight Play Now goes to /slots', async ({ page }) => {
 
 test('a bot screenshot enlarges in a modal with a Close button', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('button', { name: 'Enlarge Buy Bot screenshot' }).click();
+  await page.getByRole('button', { name: 'Tap to enlarge the Buy Bot screenshot' }).click();
   const dialog = page.getByRole('dialog', { name: 'Buy Bot screenshot' });
   await expect(dialog.getByRole('img')).toBeVisible();
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();

@@ -47,7 +47,7 @@ export function TelegramBotsSection() {
             <button
               type="button"
               onClick={() => setOpen(b)}
-              aria-label={`Enlarge ${b.name} screenshot`}
+              aria-label={`Tap to enlarge the ${b.name} screenshot`}
               className="group relative shrink-0 self-center overflow-hidden rounded-xl border border-neon-cyan/30 transition hover:border-neon-cyan sm:self-start"
             >
               <img src={b.image} alt={b.alt} width={180} height={320} loading="lazy" decoding="async" className="h-80 w-44 object-cover" />
