@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/luckycoin/lucky/internal/devnet"
+	"github.com/luckycoin/lucky/internal/devnet/contracts"
 )
 
 // runDevnet runs the emulated Supra node alone: `lucky devnet [--addr] [--block-time]
@@ -46,13 +47,17 @@ func runDevnet(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		level = slog.LevelDebug
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	modules, err := devnetModules()
+	if err != nil {
+		return err
+	}
 	node, err := devnet.New(devnet.Options{
 		Seed:        *seed,
 		BlockTime:   *blockTime,
 		StatePath:   *statePath,
 		MinGasPrice: *minGas,
 		Logger:      log,
-		Modules:     devnetModules(),
+		Modules:     modules,
 	})
 	if err != nil {
 		return fmt.Errorf("devnet: %w", err)
@@ -82,6 +87,11 @@ func runDevnet(ctx context.Context, args []string, stdout, stderr io.Writer) err
 }
 
 // devnetModules lists the contract modules (internal/devnet/contracts/...) registered on
-// top of the framework. Empty until the contracts are wired in; `lucky serve` should
-// use the same list so both commands run the same chain.
-func devnetModules() []devnet.Module { return nil }
+// top of the framework; `lucky serve` uses the same list so both commands run the same chain.
+func devnetModules() ([]devnet.Module, error) {
+	mods, err := contracts.All()
+	if err != nil {
+		return nil, fmt.Errorf("devnet: contracts: %w", err)
+	}
+	return mods, nil
+}

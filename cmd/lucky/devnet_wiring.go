@@ -1,15 +1,51 @@
 package main
 
 import (
-	"errors"
+	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
 
 	"github.com/luckycoin/lucky/internal/config"
+	"github.com/luckycoin/lucky/internal/devnet"
+	"github.com/luckycoin/lucky/internal/supra"
 )
 
-// startDevnet starts the in-process node for `lucky serve` on devnet.
-// TEMPORARY until internal/devnet lands: the lead replaces this with the real wiring.
-func startDevnet(cfg config.Serve, log *slog.Logger, stdout io.Writer) (devnetNode, error) {
-	return nil, errors.New("devnet: not wired yet")
+// startDevnet starts the in-process node for `lucky serve` on devnet and prints its dev
+// accounts, as `lucky devnet` does.
+func startDevnet(cfg config.Serve, log *slog.Logger, stdout io.Writer) (*devnet.Node, error) {
+	modules, err := devnetModules()
+	if err != nil {
+		return nil, err
+	}
+	opts := devnet.Options{StatePath: cfg.DevnetState, Logger: log, Modules: modules}
+	if cfg.DevnetSeed != "" {
+		opts.Seed = cfg.DevnetSeed
+	}
+	node, err := devnet.New(opts)
+	if err != nil {
+		return nil, fmt.Errorf("devnet: %w", err)
+	}
+	node.WriteBanner(stdout)
+	return node, nil
+}
+
+// handlerTransport delivers requests to an http.Handler in memory. The server's chain
+// client reaches the in-process devnet through it, over the same HTTP JSON as a real
+// node (like geth's simulated backend), so there is no special code path for devnet.
+type handlerTransport struct{ h http.Handler }
+
+func (t handlerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	rec := newResponseRecorder()
+	t.h.ServeHTTP(rec, r)
+	return rec.result(r), nil
+}
+
+// nodeClient returns the chain client for the network: the in-process devnet, or the
+// preset's RPC URLs (primary first).
+func nodeClient(n config.Network, node http.Handler) (*supra.Client, error) {
+	if n.Devnet {
+		return supra.NewClient(n.RPC, supra.WithHTTP(&http.Client{Transport: handlerTransport{node}}))
+	}
+	return supra.NewClient(n.RPC)
 }

@@ -7,7 +7,6 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
 
 	"github.com/luckycoin/lucky/internal/api"
 	"github.com/luckycoin/lucky/internal/config"
@@ -44,7 +43,11 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		opts.Devnet = node.Handler()
 		opts.HeadScripts = []string{"/devnet/wallet.js"}
 	}
-	opts.API = api.New(api.Deps{Network: cfg.Network, Tokens: reg, Log: log})
+	client, err := nodeClient(cfg.Network, opts.Devnet)
+	if err != nil {
+		return err
+	}
+	opts.API = api.New(api.Deps{Network: cfg.Network, Tokens: reg, Node: client, Log: log})
 
 	h, err := server.New(opts)
 	if err != nil {
@@ -61,10 +64,4 @@ func logLevel(getenv func(string) string) slog.Level {
 		return slog.LevelInfo
 	}
 	return l
-}
-
-// devnetNode is what serve needs of the in-process node.
-type devnetNode interface {
-	Handler() http.Handler
-	Close() error
 }

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/luckycoin/lucky/internal/config"
+	"github.com/luckycoin/lucky/internal/supra"
 	"github.com/luckycoin/lucky/internal/tokens"
 )
 
@@ -12,6 +13,7 @@ import (
 type Deps struct {
 	Network config.Network
 	Tokens  *tokens.Registry
+	Node    *supra.Client
 	Log     *slog.Logger
 }
 
@@ -19,12 +21,13 @@ type Deps struct {
 type Handler struct {
 	net    config.Network
 	tokens *tokens.Registry
+	node   *supra.Client
 	log    *slog.Logger
 }
 
 // New returns the API handlers.
 func New(d Deps) *Handler {
-	return &Handler{net: d.Network, tokens: d.Tokens, log: d.Log}
+	return &Handler{net: d.Network, tokens: d.Tokens, node: d.Node, log: d.Log}
 }
 
 type configResponse struct {

@@ -138,7 +138,7 @@ func ParseServe(args []string, getenv func(string) string, stderr io.Writer) (Se
 	addr := fs.String("addr", envOr(getenv, "LUCKY_ADDR", "127.0.0.1:8080"), "listen address (env LUCKY_ADDR)")
 	network := fs.String("network", envOr(getenv, "LUCKY_NETWORK", Devnet), "network: devnet, testnet or mainnet (env LUCKY_NETWORK)")
 	state := fs.String("state", getenv("LUCKY_DEVNET_STATE"), "devnet: state file to load at start and save at exit (env LUCKY_DEVNET_STATE)")
-	seed := fs.String("seed", envOr(getenv, "LUCKY_DEVNET_SEED", "lucky"), "devnet: seed of the dev accounts and slot randomness (env LUCKY_DEVNET_SEED)")
+	seed := fs.String("seed", getenv("LUCKY_DEVNET_SEED"), "devnet: seed of the dev accounts and slot randomness (default: the devnet's; env LUCKY_DEVNET_SEED)")
 	if err := fs.Parse(args); err != nil {
 		return Serve{}, fmt.Errorf("%w: %v", ErrInvalid, err)
 	}
