@@ -64,11 +64,11 @@ export function WhitepaperPage() {
         </Section>
 
         <Section id="wp-tokenomics" title="Tokenomics">
-          <dl className="grid gap-3 sm:grid-cols-4">
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             {tokenomics.map((t) => (
-              <div key={t.label} className="rounded-xl bg-ink-950/60 p-4 text-center">
+              <div key={t.label} className="rounded-xl bg-ink-950/60 p-4 text-center first:col-span-2 sm:first:col-span-1">
                 <dt className="text-xs tracking-wide uppercase">{t.label}</dt>
-                <dd className="mt-1 font-display text-xl font-black text-white">{t.value}</dd>
+                <dd className="mt-1 font-display text-lg font-black text-white lg:text-xl">{t.value}</dd>
               </div>
             ))}
           </dl>
