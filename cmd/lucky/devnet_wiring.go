@@ -8,6 +8,7 @@ import (
 
 	"github.com/luckycoin/lucky/internal/config"
 	"github.com/luckycoin/lucky/internal/devnet"
+	"github.com/luckycoin/lucky/internal/devnet/devwallet"
 	"github.com/luckycoin/lucky/internal/supra"
 )
 
@@ -48,4 +49,14 @@ func nodeClient(n config.Network, node http.Handler) (*supra.Client, error) {
 		return supra.NewClient(n.RPC, supra.WithHTTP(&http.Client{Transport: handlerTransport{node}}))
 	}
 	return supra.NewClient(n.RPC)
+}
+
+// devWallet gives the built-in wallet the node's dev accounts; it submits through client,
+// the same path as any other transaction.
+func devWallet(node *devnet.Node, client *supra.Client, log *slog.Logger) *devwallet.Wallet {
+	var accts []devwallet.Account
+	for _, a := range node.Accounts() {
+		accts = append(accts, devwallet.Account{Address: a.Address, PrivateKey: a.PrivateKey})
+	}
+	return devwallet.New(accts, client, log)
 }

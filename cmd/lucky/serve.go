@@ -10,6 +10,7 @@ import (
 
 	"github.com/luckycoin/lucky/internal/api"
 	"github.com/luckycoin/lucky/internal/config"
+	"github.com/luckycoin/lucky/internal/devnet"
 	"github.com/luckycoin/lucky/internal/server"
 	"github.com/luckycoin/lucky/internal/tokens"
 	"github.com/luckycoin/lucky/web"
@@ -30,9 +31,9 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	}
 
 	opts := server.Options{Network: cfg.Network, Web: web.Dist(), Log: log}
+	var node *devnet.Node
 	if cfg.Network.Devnet {
-		node, err := startDevnet(cfg, log, stdout)
-		if err != nil {
+		if node, err = startDevnet(cfg, log, stdout); err != nil {
 			return err
 		}
 		defer func() {
@@ -41,11 +42,14 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 			}
 		}()
 		opts.Devnet = node.Handler()
-		opts.HeadScripts = []string{"/devnet/wallet.js"}
 	}
 	client, err := nodeClient(cfg.Network, opts.Devnet)
 	if err != nil {
 		return err
+	}
+	if node != nil {
+		opts.DevWallet = devWallet(node, client, log)
+		opts.HeadScripts = []string{"/devnet/wallet.js"}
 	}
 	opts.API = api.New(api.Deps{Network: cfg.Network, Tokens: reg, Node: client, Log: log})
 

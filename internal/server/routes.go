@@ -26,6 +26,14 @@ func routes(o Options, spa *spa) http.Handler {
 	}
 	mux.Handle("/rpc/v1/", devnet)
 	mux.Handle("/devnet/", devnet)
+	if w := o.DevWallet; w != nil {
+		mux.HandleFunc("GET /devnet/wallet.js", w.Script)
+		mux.HandleFunc("GET /devnet/wallet.css", w.Style)
+		mux.HandleFunc("POST /devnet/wallet/send", w.Send)
+		mux.HandleFunc("POST /devnet/wallet/decode", w.Decode)
+		mux.HandleFunc("POST /devnet/wallet/raw", w.RawTransaction)
+		mux.HandleFunc("POST /devnet/wallet/sign-message", w.SignMessage)
+	}
 
 	mux.HandleFunc("GET /assets/", spa.serveAsset)
 	// Method-less so it cannot conflict with the method-less prefixes above; spa.serve

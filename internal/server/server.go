@@ -14,6 +14,7 @@ import (
 
 	"github.com/luckycoin/lucky/internal/api"
 	"github.com/luckycoin/lucky/internal/config"
+	"github.com/luckycoin/lucky/internal/devnet/devwallet"
 )
 
 // Options wire the server.
@@ -24,6 +25,8 @@ type Options struct {
 	API *api.Handler
 	// Devnet serves /rpc/v1/ and /devnet/ when the network is devnet; nil elsewhere.
 	Devnet http.Handler
+	// DevWallet is the devnet's built-in wallet; nil elsewhere.
+	DevWallet *devwallet.Wallet
 	// HeadScripts are script URLs added to index.html's head (the devnet's dev wallet).
 	HeadScripts []string
 	Log         *slog.Logger
