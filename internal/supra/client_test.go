@@ -79,7 +79,10 @@ func TestClientAgainstFixtures(t *testing.T) {
 				return fmt.Sprintf("%s %s %s", p.Resource[0].Type, p.Resource[0].Tag.Name, p.Cursor), nil
 			}, "0x1::coin::CoinStore<0x1::supra_coin::SupraCoin> CoinStore 0xab", nil},
 		{"resource", map[string]func(http.ResponseWriter, *http.Request){"GET /rpc/v1/accounts/": reply(200, `{"result":[{"coin":{"value":"49997100"}}]}`)},
-			func(c *Client) (any, error) { r, err := c.Resource(ctx, addr, "0x1::coin::CoinStore<0x1::supra_coin::SupraCoin>"); return string(r), err },
+			func(c *Client) (any, error) {
+				r, err := c.Resource(ctx, addr, "0x1::coin::CoinStore<0x1::supra_coin::SupraCoin>")
+				return string(r), err
+			},
 			`{"coin":{"value":"49997100"}}`, nil},
 		{"resource null", map[string]func(http.ResponseWriter, *http.Request){"GET /rpc/v1/accounts/": reply(200, `{"result":[null]}`)},
 			func(c *Client) (any, error) { return c.Resource(ctx, addr, "0x1::x::Y") }, "", ErrResourceNotFound},
@@ -109,7 +112,10 @@ func TestClientAgainstFixtures(t *testing.T) {
 				return string(r[0]), nil
 			}, `"123"`, nil},
 		{"coin transactions", map[string]func(http.ResponseWriter, *http.Request){"GET /rpc/v1/accounts/": reply(200, `{"record":[`+fixtureTx+`],"cursor":28}`)},
-			func(c *Client) (any, error) { r, err := c.CoinTransactions(ctx, addr, 15, 0); return fmt.Sprint(len(r.Record), r.Cursor), err }, "1 28", nil},
+			func(c *Client) (any, error) {
+				r, err := c.CoinTransactions(ctx, addr, 15, 0)
+				return fmt.Sprint(len(r.Record), r.Cursor), err
+			}, "1 28", nil},
 		{"account transactions null", map[string]func(http.ResponseWriter, *http.Request){"GET /rpc/v1/accounts/": reply(200, `null`)},
 			func(c *Client) (any, error) { return c.AccountTransactions(ctx, addr, 15, 0) }, "", ErrAccountNotFound},
 		{"faucet", map[string]func(http.ResponseWriter, *http.Request){"GET /rpc/v1/wallet/faucet/": reply(200, `{"Accepted":"0xabc"}`)},

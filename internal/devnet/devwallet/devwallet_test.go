@@ -1,0 +1,187 @@
+package devwallet
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"encoding/binary"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/luckycoin/lucky/internal/devnet"
+	"github.com/luckycoin/lucky/internal/supra"
+)
+
+type env struct {
+	node   *devnet.Node
+	client *supra.Client
+	wallet *Wallet
+	mux    *http.ServeMux
+}
+
+func newEnv(t *testing.T) *env {
+	t.Helper()
+	node, err := devnet.New(devnet.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { node.Close() })
+	srv := httptest.NewServer(node.Handler())
+	t.Cleanup(srv.Close)
+	client, err := supra.NewClient([]string{srv.URL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var accts []Account
+	for _, a := range node.Accounts() {
+		accts = append(accts, Account{Address: a.Address, PrivateKey: a.PrivateKey})
+	}
+	w := New(accts, client, slog.New(slog.DiscardHandler))
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /devnet/wallet.js", w.Script)
+	mux.HandleFunc("POST /devnet/wallet/send", w.Send)
+	mux.HandleFunc("POST /devnet/wallet/decode", w.Decode)
+	mux.HandleFunc("POST /devnet/wallet/raw", w.RawTransaction)
+	mux.HandleFunc("POST /devnet/wallet/sign-message", w.SignMessage)
+	return &env{node: node, client: client, wallet: w, mux: mux}
+}
+
+func (e *env) post(t *testing.T, path string, body any) (int, map[string]any) {
+	t.Helper()
+	b, _ := json.Marshal(body)
+	rec := httptest.NewRecorder()
+	e.mux.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, path, bytes.NewReader(b)))
+	var out map[string]any
+	if err := json.Unmarshal(rec.Body.Bytes(), &out); err != nil {
+		t.Fatalf("%s: %v: %s", path, err, rec.Body.String())
+	}
+	return rec.Code, out
+}
+
+func (e *env) rawTransfer(t *testing.T, from supra.Address, to supra.Address, amount uint64) string {
+	t.Helper()
+	ctx := context.Background()
+	info, err := e.client.Account(ctx, from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw := &supra.RawTransaction{
+		Sender: from, SequenceNumber: info.SequenceNumber,
+		Payload: supra.EntryFunction{Module: supra.ModuleID{Address: supra.MustParseAddress("0x1"), Name: "supra_account"},
+			Function: "transfer", Args: [][]byte{to[:], binary.LittleEndian.AppendUint64(nil, amount)}},
+		MaxGasAmount: 500000, GasUnitPrice: 100, ExpirationTimestampSecs: uint64(time.Now().Add(time.Minute).Unix()), ChainID: 255,
+	}
+	b, err := raw.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.TrimPrefix(supra.EncodeHex(b), "0x")
+}
+
+func TestSendSignsThroughTheNode(t *testing.T) {
+	e := newEnv(t)
+	accts := e.node.Accounts()
+	to := supra.MustParseAddress("0xabcdef")
+	const coin = "0x1::supra_coin::SupraCoin"
+
+	status, out := e.post(t, "/devnet/wallet/send", map[string]any{"account": 0, "rawTransaction": e.rawTransfer(t, accts[0].Address, to, 12345)})
+	if status != 200 || !strings.HasPrefix(out["hash"].(string), "0x") {
+		t.Fatalf("send raw: %d %v", status, out)
+	}
+	tx, st, err := e.client.WaitForTransaction(context.Background(), out["hash"].(string))
+	if err != nil || st != supra.TxSuccess || tx == nil {
+		t.Fatalf("tx %v %s %v", tx, st, err)
+	}
+	if got := e.node.Balance(to, coin); got != 12345 {
+		t.Fatalf("recipient balance %d", got)
+	}
+
+	// A plain SUPRA send, StarKey's sendTransaction({to, value}) without data.
+	status, out = e.post(t, "/devnet/wallet/send", map[string]any{"account": 1, "to": to.String(), "value": "100"})
+	if status != 200 {
+		t.Fatalf("send value: %d %v", status, out)
+	}
+	if got := e.node.Balance(to, coin); got != 12445 {
+		t.Fatalf("recipient balance %d after plain send", got)
+	}
+
+	bad := []struct {
+		name string
+		body map[string]any
+		code string
+	}{
+		{"other sender", map[string]any{"account": 1, "rawTransaction": e.rawTransfer(t, accts[0].Address, to, 1)}, "bad_request"},
+		{"unknown account", map[string]any{"account": 10, "to": to.String(), "value": "1"}, "unknown_account"},
+		{"not hex", map[string]any{"account": 0, "rawTransaction": "zz"}, "bad_request"},
+		{"truncated", map[string]any{"account": 0, "rawTransaction": "abcd"}, "bad_request"},
+		{"zero value", map[string]any{"account": 0, "to": to.String(), "value": "0"}, "bad_request"},
+		{"bad recipient", map[string]any{"account": 0, "to": "0x" + strings.Repeat("1", 70), "value": "1"}, "bad_request"},
+	}
+	for _, tt := range bad {
+		status, out := e.post(t, "/devnet/wallet/send", tt.body)
+		errObj, _ := out["error"].(map[string]any)
+		if status != 400 || errObj["code"] != tt.code {
+			t.Errorf("%s: %d %v", tt.name, status, out)
+		}
+	}
+	if got := e.node.Balance(to, coin); got != 12445 {
+		t.Fatalf("a rejected request moved funds: %d", got)
+	}
+}
+
+func TestDecodeRawAndSignMessage(t *testing.T) {
+	e := newEnv(t)
+	a := e.node.Accounts()[0]
+	to := supra.MustParseAddress("0x2")
+
+	status, out := e.post(t, "/devnet/wallet/decode", map[string]any{"rawTransaction": e.rawTransfer(t, a.Address, to, 7)})
+	if status != 200 || out["function"] != "0x1::supra_account::transfer" || out["sender"] != a.Address.String() {
+		t.Fatalf("decode: %d %v", status, out)
+	}
+
+	// createRawTransactionData's positional payload, sequence number 0 filled in.
+	payload := []any{a.Address.String(), 0, "0x1", "supra_account", "transfer", []string{},
+		[][]int{toInts(to[:]), toInts(binary.LittleEndian.AppendUint64(nil, 7))}, map[string]any{"txExpiryTime": "4000000000"}}
+	status, out = e.post(t, "/devnet/wallet/raw", map[string]any{"payload": payload})
+	if status != 200 {
+		t.Fatalf("raw: %d %v", status, out)
+	}
+	b, _ := supra.DecodeHex(out["rawTransaction"].(string))
+	raw, err := supra.DecodeRawTransaction(b)
+	if err != nil || raw.Sender != a.Address || raw.ExpirationTimestampSecs != 4000000000 || raw.ChainID != 255 {
+		t.Fatalf("raw tx %+v %v", raw, err)
+	}
+
+	msg := "0x" + "68656c6c6f" // "hello"
+	status, out = e.post(t, "/devnet/wallet/sign-message", map[string]any{"account": 0, "message": msg})
+	if status != 200 {
+		t.Fatalf("sign: %d %v", status, out)
+	}
+	pub, _ := supra.DecodeHex(out["publicKey"].(string))
+	sig, _ := supra.DecodeHex(out["signature"].(string))
+	if !ed25519.Verify(pub, []byte("hello"), sig) || out["address"] != a.Address.String() {
+		t.Fatalf("signature does not verify: %v", out)
+	}
+}
+
+func TestScriptServed(t *testing.T) {
+	e := newEnv(t)
+	rec := httptest.NewRecorder()
+	e.mux.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/devnet/wallet.js", nil))
+	if rec.Code != 200 || !strings.Contains(rec.Body.String(), "window.starkey") || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/javascript") {
+		t.Fatalf("script: %d %q", rec.Code, rec.Header().Get("Content-Type"))
+	}
+}
+
+func toInts(b []byte) []int {
+	out := make([]int, len(b))
+	for i, v := range b {
+		out[i] = int(v)
+	}
+	return out
+}
