@@ -69,8 +69,8 @@ const (
 
 // The staking pool and Cosmic Miners have no known mainnet address, so they exist on devnet only.
 const (
-	DevnetStakingModule = "0x00000000000000000000000000000000000000000000000000000000000d0001::staking_pool"
-	DevnetMinersModule  = "0x00000000000000000000000000000000000000000000000000000000000d0002::cosmic_miners"
+	DevnetStakingModule = "0x000000000000000000000000000000000000000000000000000000000000de01::staking"
+	DevnetMinersModule  = "0x000000000000000000000000000000000000000000000000000000000000de02::cosmic_miners"
 )
 
 func mainnetModules() Modules {
