@@ -1,0 +1,155 @@
+package chain
+
+import (
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/luckycoin/lucky/internal/supra"
+)
+
+// CallRequest is an entry-function call to build, in the API's JSON terms.
+type CallRequest struct {
+	Sender    string
+	Function  string            // address::module::function
+	TypeArgs  []string          // Move type strings
+	Arguments []json.RawMessage // JSON values as the node's view call takes them
+}
+
+// Summary describes a built transaction for people (numbers as decimal strings, except
+// the chain id).
+type Summary struct {
+	Sender                  string            `json:"sender"`
+	Function                string            `json:"function"`
+	TypeArguments           []string          `json:"typeArguments"`
+	Arguments               []json.RawMessage `json:"arguments"`
+	SequenceNumber          string            `json:"sequenceNumber"`
+	MaxGasAmount            string            `json:"maxGasAmount"`
+	GasUnitPrice            string            `json:"gasUnitPrice"`
+	ExpirationTimestampSecs string            `json:"expirationTimestampSecs"`
+	ChainID                 uint8             `json:"chainId"`
+}
+
+// Built is a raw transaction ready for a wallet: BCS hex (no 0x) and its summary.
+type Built struct {
+	Raw     *supra.RawTransaction
+	RawHex  string
+	Summary Summary
+}
+
+// ParseFunction checks a fully qualified function name (doc 1 §5): exactly
+// address::module::function; the module id part must have exactly two valid parts.
+func ParseFunction(s string) (supra.FunctionID, error) {
+	parts := strings.Split(s, "::")
+	if len(parts) != 3 {
+		return supra.FunctionID{}, inputErr(CodeInvalidFunction, "Function name must be fully qualified as address::module::function.")
+	}
+	mod, err := supra.ParseModuleID(parts[0] + "::" + parts[1])
+	if err != nil {
+		return supra.FunctionID{}, inputErr(CodeInvalidFunction, MsgInvalidModuleID)
+	}
+	fid, err := supra.ParseFunctionID(mod.String() + "::" + parts[2])
+	if err != nil {
+		return supra.FunctionID{}, inputErr(CodeInvalidFunction, "Invalid function name %q.", parts[2])
+	}
+	return fid, nil
+}
+
+// Build validates an entry-function call against the function's ABI, encodes its
+// arguments and returns the raw transaction with the sender's sequence number, the
+// node's gas price (never below the minimum), max gas 500000 and expiry now + 30 s.
+func (c *Client) Build(ctx context.Context, req CallRequest) (*Built, error) {
+	sender, err := supra.ParseAddress(req.Sender)
+	if err != nil {
+		return nil, inputErr(CodeInvalidAddress, "%s", err.Error())
+	}
+	fid, err := ParseFunction(req.Function)
+	if err != nil {
+		return nil, err
+	}
+	if len(req.TypeArgs) > supra.MaxTypeArgs || len(req.Arguments) > supra.MaxArgs {
+		return nil, inputErr(CodeInvalidArgument, "Too many arguments.")
+	}
+	tys := make([]supra.TypeTag, len(req.TypeArgs))
+	for i, s := range req.TypeArgs {
+		if tys[i], err = supra.ParseTypeTag(s); err != nil {
+			return nil, inputErr(CodeInvalidTypeArgs, "Invalid type argument %q.", s)
+		}
+	}
+	mod, err := c.ModuleABI(ctx, fid.Module)
+	if errors.Is(err, ErrModuleNotFound) {
+		return nil, inputErr(CodeInvalidFunction, "Module %s not found.", fid.Module)
+	}
+	if err != nil {
+		return nil, err
+	}
+	fn, ok := mod.Function(fid.Name)
+	if !ok || !fn.IsEntry {
+		return nil, inputErr(CodeInvalidFunction, "%s is not an entry function.", fid)
+	}
+	if len(tys) != len(fn.GenericTypeParams) {
+		return nil, inputErr(CodeInvalidTypeArgs, "Expected %d type arguments, received %d.", len(fn.GenericTypeParams), len(tys))
+	}
+	params := fn.ArgParams()
+	if len(req.Arguments) != len(params) {
+		return nil, inputErr(CodeInvalidArgument, "Wrong number of args provided. Expected %d, received %d.", len(params), len(req.Arguments))
+	}
+	args := make([][]byte, len(params))
+	for i, p := range params {
+		t, err := ResolveParamType(p, tys)
+		if err != nil {
+			return nil, err
+		}
+		if args[i], err = EncodeArg(t, req.Arguments[i]); err != nil {
+			var ie *InputError
+			if errors.As(err, &ie) {
+				ie.Msg = fmt.Sprintf("Argument %d (%s): %s", i, p, ie.Msg)
+			}
+			return nil, err
+		}
+	}
+	raw, err := c.rawTransaction(ctx, sender, supra.EntryFunction{Module: fid.Module, Function: fid.Name, TypeArgs: tys, Args: args})
+	if err != nil {
+		return nil, err
+	}
+	b, err := raw.Bytes()
+	if err != nil {
+		return nil, fmt.Errorf("chain: encode raw transaction: %w", err)
+	}
+	sum := Summary{
+		Sender:                  sender.String(),
+		Function:                fid.Module.Address.String() + "::" + fid.Module.Name + "::" + fid.Name,
+		TypeArguments:           make([]string, len(tys)),
+		Arguments:               make([]json.RawMessage, len(req.Arguments)),
+		SequenceNumber:          strconv.FormatUint(raw.SequenceNumber, 10),
+		MaxGasAmount:            strconv.FormatUint(raw.MaxGasAmount, 10),
+		GasUnitPrice:            strconv.FormatUint(raw.GasUnitPrice, 10),
+		ExpirationTimestampSecs: strconv.FormatUint(raw.ExpirationTimestampSecs, 10),
+		ChainID:                 raw.ChainID,
+	}
+	for i, t := range tys {
+		sum.TypeArguments[i] = t.String()
+	}
+	copy(sum.Arguments, req.Arguments)
+	return &Built{Raw: raw, RawHex: hex.EncodeToString(b), Summary: sum}, nil
+}
+
+// rawTransaction reads the sequence number, gas price and chain id (concurrently).
+func (c *Client) rawTransaction(ctx context.Context, sender supra.Address, payload supra.EntryFunction) (*supra.RawTransaction, error) {
+	raw := &supra.RawTransaction{Sender: sender, Payload: payload, MaxGasAmount: c.maxGas}
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() (err error) { raw.SequenceNumber, err = c.SequenceNumber(gctx, sender); return })
+	g.Go(func() (err error) { raw.GasUnitPrice, err = c.GasPrice(gctx); return })
+	g.Go(func() (err error) { raw.ChainID, err = c.ChainID(gctx); return })
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	raw.ExpirationTimestampSecs = uint64(c.now().Add(c.expiry).Unix())
+	return raw, nil
+}

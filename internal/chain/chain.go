@@ -1,0 +1,178 @@
+// Package chain holds typed bindings of this app's contracts over the Supra RPC client:
+// coin balances, the slots_v3 house pots and spin transactions, transaction building with
+// ABI-driven argument encoding, and decoding of transaction details and events.
+//
+// It talks to a node only through *supra.Client (and the module ABI endpoint); it never
+// imports the devnet: the two meet on the wire.
+package chain
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/luckycoin/lucky/internal/config"
+	"github.com/luckycoin/lucky/internal/supra"
+	"github.com/luckycoin/lucky/internal/tokens"
+)
+
+// Defaults of transaction building (doc 1 §9 and the issue: max gas 500000, expiry 30 s,
+// gas unit price never below 100).
+const (
+	DefaultMaxGas      = 500_000
+	DefaultExpiry      = 30 * time.Second
+	DefaultMinGasPrice = 100
+	// ABICacheTTL is the SDK's ABI cache lifetime (doc 1 §9: 600000 ms).
+	ABICacheTTL = 10 * time.Minute
+)
+
+// Sentinel errors. InputError wraps ErrInvalidInput; node failures are returned wrapped
+// as they come from the supra client.
+var (
+	// ErrInvalidInput: the caller's input breaks a rule (see InputError for the code).
+	ErrInvalidInput = errors.New("chain: invalid input")
+	// ErrModuleNotFound: the node has no such module (or no such function in it).
+	ErrModuleNotFound = errors.New("chain: module not found")
+	// ErrNotConfigured: the network preset has no address for the contract.
+	ErrNotConfigured = errors.New("chain: contract not configured for this network")
+	// ErrBadResponse: the node answered in an unexpected shape.
+	ErrBadResponse = errors.New("chain: unexpected node response")
+)
+
+// Input error codes (they become the API's error codes).
+const (
+	CodeInvalidFunction  = "invalid_function"
+	CodeInvalidArgument  = "invalid_argument"
+	CodeInvalidTypeArgs  = "invalid_type_arguments"
+	CodeInvalidAddress   = "invalid_address"
+	CodeInvalidAmount    = "invalid_amount"
+	CodeUnknownToken     = "unknown_token"
+	CodePotUnavailable   = "house_pot_unavailable"
+	CodeTotalBetTooLarge = "total_bet_exceeds_pot"
+	CodeMinBet           = "min_bet"
+	CodeSpinsOutOfRange  = "spins_out_of_range"
+	CodeInsufficient     = "insufficient_balance"
+	CodeInvalidPartner   = "invalid_partner"
+)
+
+// InputError is a rule broken by the caller's input (or, for invalid_partner, by the
+// registry). Msg is meant for people: where the spec gives a text, it is that text.
+type InputError struct {
+	Code string
+	Msg  string
+}
+
+func (e *InputError) Error() string { return e.Msg }
+
+// Unwrap makes errors.Is(err, ErrInvalidInput) hold.
+func (e *InputError) Unwrap() error { return ErrInvalidInput }
+
+func inputErr(code, format string, args ...any) *InputError {
+	return &InputError{Code: code, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Options tune a Client; zero values take the defaults above.
+type Options struct {
+	// Now is the clock for expiry timestamps (default time.Now).
+	Now func() time.Time
+	// MinGasPrice is the floor of the gas unit price (default 100).
+	MinGasPrice uint64
+	// MaxGas is the max gas amount of built transactions (default 500000).
+	MaxGas uint64
+	// Expiry is how long a built transaction stays valid (default 30 s).
+	Expiry time.Duration
+	// ABIs fetches module ABIs; required for building transactions.
+	ABIs ABISource
+	// ABITTL is the ABI cache lifetime (default 10 minutes).
+	ABITTL time.Duration
+}
+
+// Client binds the app's contracts on one network.
+type Client struct {
+	node    *supra.Client
+	net     config.Network
+	reg     *tokens.Registry
+	now     func() time.Time
+	minGas  uint64
+	maxGas  uint64
+	expiry  time.Duration
+	abis    *abiCache
+	mu      sync.Mutex
+	chainID uint8
+	haveID  bool
+}
+
+// New returns a Client for the network's contracts and the token registry.
+func New(node *supra.Client, net config.Network, reg *tokens.Registry, o Options) *Client {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.MinGasPrice == 0 {
+		o.MinGasPrice = DefaultMinGasPrice
+	}
+	if o.MaxGas == 0 {
+		o.MaxGas = DefaultMaxGas
+	}
+	if o.Expiry <= 0 {
+		o.Expiry = DefaultExpiry
+	}
+	if o.ABITTL <= 0 {
+		o.ABITTL = ABICacheTTL
+	}
+	return &Client{
+		node: node, net: net, reg: reg, now: o.Now, minGas: o.MinGasPrice, maxGas: o.MaxGas,
+		expiry: o.Expiry, abis: newABICache(o.ABIs, o.ABITTL, o.Now),
+	}
+}
+
+// Node returns the underlying RPC client.
+func (c *Client) Node() *supra.Client { return c.node }
+
+// Tokens returns the registry.
+func (c *Client) Tokens() *tokens.Registry { return c.reg }
+
+// Network returns the network preset.
+func (c *Client) Network() config.Network { return c.net }
+
+// ChainID reads the node's chain id once and caches it (it never changes for a node).
+func (c *Client) ChainID(ctx context.Context) (uint8, error) {
+	c.mu.Lock()
+	if c.haveID {
+		id := c.chainID
+		c.mu.Unlock()
+		return id, nil
+	}
+	c.mu.Unlock()
+	id, err := c.node.ChainID(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("chain id: %w", err)
+	}
+	c.mu.Lock()
+	c.chainID, c.haveID = id, true
+	c.mu.Unlock()
+	return id, nil
+}
+
+// GasPrice is the node's mean gas price estimate, never below the minimum.
+func (c *Client) GasPrice(ctx context.Context) (uint64, error) {
+	g, err := c.node.GasPrice(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("gas price: %w", err)
+	}
+	return max(g.MeanGasPrice, c.minGas), nil
+}
+
+// SequenceNumber is the account's next sequence number (0 for an account the node does
+// not know yet).
+func (c *Client) SequenceNumber(ctx context.Context, addr supra.Address) (uint64, error) {
+	info, err := c.node.Account(ctx, addr)
+	if errors.Is(err, supra.ErrAccountNotFound) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("account %s: %w", addr, err)
+	}
+	return info.SequenceNumber, nil
+}

@@ -1,0 +1,225 @@
+package chain
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"strconv"
+	"strings"
+
+	"github.com/luckycoin/lucky/internal/amount"
+	"github.com/luckycoin/lucky/internal/supra"
+	"github.com/luckycoin/lucky/internal/tokens"
+)
+
+// Slot game limits (doc 1 §5, §9).
+const (
+	MinSpins          = 1
+	MaxSpins          = 1000
+	PotLimitFactor    = 5 // total bet ≤ 5 × house pot
+	displayedDecimals = 2
+)
+
+// slotsModule returns the slots_v3 module id of the network.
+func (c *Client) slotsModule() (supra.ModuleID, error) {
+	if c.net.Modules.Slots == "" {
+		return supra.ModuleID{}, fmt.Errorf("%w: slots", ErrNotConfigured)
+	}
+	m, err := supra.ParseModuleID(c.net.Modules.Slots)
+	if err != nil {
+		return supra.ModuleID{}, fmt.Errorf("%w: slots module %q: %v", ErrNotConfigured, c.net.Modules.Slots, err)
+	}
+	return m, nil
+}
+
+// IsNativeCoin reports whether a coin type is SUPRA (0x1::supra_coin::SupraCoin).
+func IsNativeCoin(coinType string) bool {
+	n, err := supra.NormalizeTypeString(coinType)
+	return err == nil && n == supra.SupraCoinType
+}
+
+// HousePot reads a token's slots house fund in base units:
+// get_supra_coin_house_fund_balance_view() for SUPRA, otherwise
+// get_house_fund_balance_view<T>(token_type: String) (the ABI takes the type string).
+func (c *Client) HousePot(ctx context.Context, coinType string) (uint64, error) {
+	mod, err := c.slotsModule()
+	if err != nil {
+		return 0, err
+	}
+	var res []json.RawMessage
+	if IsNativeCoin(coinType) {
+		res, err = c.node.View(ctx, mod.String()+"::get_supra_coin_house_fund_balance_view", nil, nil)
+	} else {
+		res, err = c.node.View(ctx, mod.String()+"::get_house_fund_balance_view", []string{coinType}, []string{coinType})
+	}
+	if err != nil {
+		return 0, fmt.Errorf("house pot of %s: %w", coinType, err)
+	}
+	return firstU64(res)
+}
+
+// SpinCheck is what the "before spinning" rules of doc 1 §5 look at. Pot and Balance are
+// nil when they could not be read.
+type SpinCheck struct {
+	Token      tokens.Token
+	BetPerSpin uint64   // base units
+	Spins      *big.Int // as requested (may be out of range)
+	Pot        *uint64
+	Balance    *uint64
+}
+
+// TotalBet is bet × spins, exact.
+func (s SpinCheck) TotalBet() *big.Int {
+	return new(big.Int).Mul(new(big.Int).SetUint64(s.BetPerSpin), s.Spins)
+}
+
+// ValidateSpin applies doc 1 §5 "Before spinning" in the spec's order, with the spec's
+// texts (doc 1 §8): house pot loaded and nonzero; total bet ≤ 5 × house pot; bet at least
+// the minimum; spins 1–1000; balance at least the total bet; partner address valid.
+// It returns the partner address on success.
+func ValidateSpin(s SpinCheck) (supra.Address, error) {
+	t := s.Token
+	if t.Slots == nil {
+		return supra.Address{}, inputErr(CodeUnknownToken, "Token %s is not playable.", t.Name)
+	}
+	if s.Pot == nil || *s.Pot == 0 {
+		return supra.Address{}, inputErr(CodePotUnavailable, "House pot balance is unavailable or zero!")
+	}
+	total := s.TotalBet()
+	limit := new(big.Int).Mul(new(big.Int).SetUint64(*s.Pot), big.NewInt(PotLimitFactor))
+	if total.Cmp(limit) > 0 {
+		return supra.Address{}, inputErr(CodeTotalBetTooLarge, "Total bet (%s %s) exceeds 5x house pot (%s %s)!",
+			amount.Format(total, t.Decimals, displayedDecimals), t.Name, amount.Format(limit, t.Decimals, displayedDecimals), t.Name)
+	}
+	minBet, err := strconv.ParseUint(t.Slots.MinBetBase, 10, 64)
+	if err != nil {
+		return supra.Address{}, fmt.Errorf("chain: registry minimum bet of %s: %w", t.Name, err)
+	}
+	if s.BetPerSpin < minBet {
+		return supra.Address{}, inputErr(CodeMinBet, "Minimum bet is %s %s!", t.Slots.MinBet, t.Name)
+	}
+	if s.Spins.Cmp(big.NewInt(MinSpins)) < 0 || s.Spins.Cmp(big.NewInt(MaxSpins)) > 0 {
+		return supra.Address{}, inputErr(CodeSpinsOutOfRange, "Number of spins must be between 1 and 1000!")
+	}
+	if s.Balance == nil || new(big.Int).SetUint64(*s.Balance).Cmp(total) < 0 {
+		return supra.Address{}, inputErr(CodeInsufficient, "Insufficient %s balance!", t.Name)
+	}
+	partner, err := ParsePartner(t.Slots.Partner)
+	if err != nil {
+		return supra.Address{}, inputErr(CodeInvalidPartner, "Invalid partner address for %s: %s", t.Name, t.Slots.Partner)
+	}
+	return partner, nil
+}
+
+// ParsePartner accepts only a full 32-byte hex address ("0x" + 64 hex digits), doc 1 §5:
+// anything else is "Invalid hex string length for address".
+func ParsePartner(s string) (supra.Address, error) {
+	h := strings.TrimPrefix(strings.ToLower(s), "0x")
+	if len(h) != 64 {
+		return supra.Address{}, fmt.Errorf("%w: Invalid hex string length for address", supra.ErrInvalidAddress)
+	}
+	return supra.ParseAddress("0x" + h)
+}
+
+// ParseSpins reads a spin count given as a JSON number or string; it must be an integer
+// (leading/trailing spaces allowed). Range is checked by ValidateSpin.
+func ParseSpins(v json.RawMessage) (*big.Int, error) {
+	s := scalar(json.RawMessage(strings.TrimSpace(string(v))))
+	s = strings.TrimSpace(s)
+	if s == "" || len(s) > 40 {
+		return nil, inputErr(CodeSpinsOutOfRange, "Number of spins must be between 1 and 1000!")
+	}
+	n, ok := new(big.Int).SetString(s, 10)
+	if !ok {
+		return nil, inputErr(CodeSpinsOutOfRange, "Number of spins must be between 1 and 1000!")
+	}
+	return n, nil
+}
+
+// SpinRequest is a spin to build.
+type SpinRequest struct {
+	Sender     string
+	Token      string          // registry name, case-insensitive
+	BetPerSpin string          // whole tokens, decimal string
+	Spins      json.RawMessage // number or string
+}
+
+// SpinBuilt is a built spin transaction with the amounts the summary shows.
+type SpinBuilt struct {
+	*Built
+	Token          tokens.Token
+	BetPerSpinBase uint64
+	TotalBet       uint64
+}
+
+// BuildSpin checks every "before spinning" rule against the chain (house pot and the
+// sender's balance are read now) and builds play_supra_coin(bet, spins, partner) for
+// SUPRA or play<T>(bet, spins, token_type, partner) for other tokens.
+func (c *Client) BuildSpin(ctx context.Context, req SpinRequest) (*SpinBuilt, error) {
+	sender, err := supra.ParseAddress(req.Sender)
+	if err != nil {
+		return nil, inputErr(CodeInvalidAddress, "%s", err.Error())
+	}
+	tok, ok := c.reg.ByName(strings.TrimSpace(req.Token))
+	if !ok || tok.Slots == nil {
+		return nil, inputErr(CodeUnknownToken, "Unknown token %q.", req.Token)
+	}
+	bet, err := amount.ParseUint64(req.BetPerSpin, tok.Decimals)
+	if err != nil {
+		return nil, inputErr(CodeInvalidAmount, "Invalid bet amount %q for %s (at most %d decimals).", req.BetPerSpin, tok.Name, tok.Decimals)
+	}
+	spins, err := ParseSpins(req.Spins)
+	if err != nil {
+		return nil, err
+	}
+	check := SpinCheck{Token: tok, BetPerSpin: bet, Spins: spins}
+	// Both reads at once; a failed read counts as "not loaded" (the rules then say why).
+	type res struct {
+		v   uint64
+		err error
+	}
+	potc, balc := make(chan res, 1), make(chan res, 1)
+	go func() { v, err := c.HousePot(ctx, tok.CoinType); potc <- res{v, err} }()
+	go func() { v, err := c.CoinBalance(ctx, sender, tok.CoinType); balc <- res{v, err} }()
+	pot, bal := <-potc, <-balc
+	if pot.err == nil {
+		check.Pot = &pot.v
+	}
+	if bal.err == nil {
+		check.Balance = &bal.v
+	}
+	partner, err := ValidateSpin(check)
+	if err != nil {
+		if bal.err != nil && check.Pot != nil && isCode(err, CodeInsufficient) {
+			return nil, bal.err // the balance could not be read: a node problem, not the player's
+		}
+		return nil, err
+	}
+	mod, err := c.slotsModule()
+	if err != nil {
+		return nil, err
+	}
+	call := CallRequest{Sender: sender.String()}
+	betS, spinsS := strconv.Quote(strconv.FormatUint(bet, 10)), strconv.Quote(spins.String())
+	partnerS := strconv.Quote(partner.String())
+	if IsNativeCoin(tok.CoinType) {
+		call.Function = mod.String() + "::play_supra_coin"
+		call.Arguments = []json.RawMessage{json.RawMessage(betS), json.RawMessage(spinsS), json.RawMessage(partnerS)}
+	} else {
+		call.Function = mod.String() + "::play"
+		call.TypeArgs = []string{tok.CoinType}
+		call.Arguments = []json.RawMessage{json.RawMessage(betS), json.RawMessage(spinsS),
+			json.RawMessage(strconv.Quote(tok.CoinType)), json.RawMessage(partnerS)}
+	}
+	b, err := c.Build(ctx, call)
+	if err != nil {
+		return nil, err
+	}
+	return &SpinBuilt{Built: b, Token: tok, BetPerSpinBase: bet, TotalBet: check.TotalBet().Uint64()}, nil
+}
+
+func isCode(err error, code string) bool {
+	ie, ok := err.(*InputError)
+	return ok && ie.Code == code
+}
