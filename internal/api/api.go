@@ -4,6 +4,7 @@ import (
 	"log/slog"
 	"net/http"
 
+	"github.com/luckycoin/lucky/internal/chain"
 	"github.com/luckycoin/lucky/internal/config"
 	"github.com/luckycoin/lucky/internal/supra"
 	"github.com/luckycoin/lucky/internal/tokens"
@@ -14,7 +15,10 @@ type Deps struct {
 	Network config.Network
 	Tokens  *tokens.Registry
 	Node    *supra.Client
-	Log     *slog.Logger
+	// Chain is the contract bindings; when nil, New builds one over Node (without an ABI
+	// source, so transaction building is unavailable).
+	Chain *chain.Client
+	Log   *slog.Logger
 }
 
 // Handler holds the /api/v1 handlers. The route table lives in internal/server.
@@ -22,17 +26,24 @@ type Handler struct {
 	net    config.Network
 	tokens *tokens.Registry
 	node   *supra.Client
+	chain  *chain.Client
 	log    *slog.Logger
 }
 
 // New returns the API handlers.
 func New(d Deps) *Handler {
-	return &Handler{net: d.Network, tokens: d.Tokens, node: d.Node, log: d.Log}
+	if d.Log == nil {
+		d.Log = slog.New(slog.DiscardHandler)
+	}
+	if d.Chain == nil && d.Node != nil {
+		d.Chain = chain.New(d.Node, d.Network, d.Tokens, chain.Options{})
+	}
+	return &Handler{net: d.Network, tokens: d.Tokens, node: d.Node, chain: d.Chain, log: d.Log}
 }
 
 type configResponse struct {
 	Network       config.Network `json:"network"`
-	KnownChainIDs []int        `json:"knownChainIds"`
+	KnownChainIDs []int          `json:"knownChainIds"`
 	Tokens        []tokens.Token `json:"tokens"`
 }
 

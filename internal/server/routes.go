@@ -16,6 +16,12 @@ func routes(o Options, spa *spa) http.Handler {
 	})
 
 	mux.HandleFunc("GET /api/v1/config", a.GetConfig)
+	mux.HandleFunc("GET /api/v1/accounts/{address}/balances", a.GetBalances)
+	mux.HandleFunc("POST /api/v1/tx/build", a.BuildTx)
+	mux.HandleFunc("GET /api/v1/tx/{hash}", a.GetTx)
+	mux.HandleFunc("POST /api/v1/slots/spins", a.BuildSpins)
+	mux.HandleFunc("GET /api/v1/slots/pots", a.GetPots)
+	mux.HandleFunc("GET /api/v1/slots/history/{address}", a.GetSpinHistory)
 	mux.Handle("/api/", api.NotFound(o.Log))
 
 	// The emulated node and its admin exist on devnet only; elsewhere these paths are 404,

@@ -1,0 +1,103 @@
+package api
+
+import (
+	"encoding/json"
+	"net/http"
+	"strconv"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/luckycoin/lucky/internal/chain"
+)
+
+type spinRequest struct {
+	Sender     string          `json:"sender"`
+	Token      string          `json:"token"`
+	BetPerSpin string          `json:"betPerSpin"`
+	Spins      json.RawMessage `json:"spins"`
+}
+
+type spinSummary struct {
+	chain.Summary
+	Token          string `json:"token"`
+	BetPerSpinBase string `json:"betPerSpinBase"`
+	TotalBet       string `json:"totalBet"`
+}
+
+// BuildSpins serves POST /api/v1/slots/spins: the spin transaction after every
+// "before spinning" rule of doc 1 §5 holds.
+func (h *Handler) BuildSpins(w http.ResponseWriter, r *http.Request) {
+	var req spinRequest
+	if !h.readBody(w, r, &req) {
+		return
+	}
+	b, err := h.chain.BuildSpin(r.Context(), chain.SpinRequest{
+		Sender: req.Sender, Token: req.Token, BetPerSpin: req.BetPerSpin, Spins: req.Spins,
+	})
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	WriteJSON(w, http.StatusOK, buildResponse{RawTransaction: b.RawHex, Summary: spinSummary{
+		Summary: b.Summary, Token: b.Token.Name,
+		BetPerSpinBase: strconv.FormatUint(b.BetPerSpinBase, 10), TotalBet: strconv.FormatUint(b.TotalBet, 10),
+	}})
+}
+
+type potJSON struct {
+	Name     string  `json:"name"`
+	CoinType string  `json:"coinType"`
+	Decimals uint8   `json:"decimals"`
+	Amount   *string `json:"amount"`
+}
+
+// GetPots serves GET /api/v1/slots/pots: every slot token's house pot in base units, in
+// the game's token order; a pot that cannot be read is null (and logged).
+func (h *Handler) GetPots(w http.ResponseWriter, r *http.Request) {
+	toks := h.tokens.Slots()
+	out := struct {
+		Pots []potJSON `json:"pots"`
+	}{Pots: make([]potJSON, len(toks))}
+	var g errgroup.Group
+	g.SetLimit(readConcurrency)
+	ctx := r.Context()
+	for i, t := range toks {
+		out.Pots[i] = potJSON{Name: t.Name, CoinType: t.CoinType, Decimals: t.Decimals}
+		g.Go(func() error {
+			v, err := h.chain.HousePot(ctx, t.CoinType)
+			if err != nil {
+				h.log.Warn("house pot read failed", "token", t.Name, "err", err)
+				return nil
+			}
+			s := strconv.FormatUint(v, 10)
+			out.Pots[i].Amount = &s
+			return nil
+		})
+	}
+	_ = g.Wait()
+	WriteJSON(w, http.StatusOK, out)
+}
+
+// GetSpinHistory serves GET /api/v1/slots/history/{address}?limit=20: the account's
+// recent plays, newest first.
+func (h *Handler) GetSpinHistory(w http.ResponseWriter, r *http.Request) {
+	addr, ok := h.pathAddress(w, r)
+	if !ok {
+		return
+	}
+	limit := chain.DefaultHistoryLimit
+	if s := r.URL.Query().Get("limit"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 || n > chain.MaxHistoryLimit {
+			WriteError(w, r, h.log, http.StatusBadRequest, CodeInvalidQuery, "Invalid limit: use 1 to 100.")
+			return
+		}
+		limit = n
+	}
+	spins, err := h.chain.SpinHistory(r.Context(), addr, limit)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	WriteJSON(w, http.StatusOK, map[string]any{"spins": spins})
+}

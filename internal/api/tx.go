@@ -1,0 +1,152 @@
+package api
+
+import (
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/luckycoin/lucky/internal/chain"
+	"github.com/luckycoin/lucky/internal/supra"
+)
+
+// MaxWait caps GET /api/v1/tx/{hash}?wait= (the server's write timeout is 75 s).
+const MaxWait = 60 * time.Second
+
+// buildResponse is the answer of every build endpoint.
+type buildResponse struct {
+	RawTransaction string `json:"rawTransaction"`
+	Summary        any    `json:"summary"`
+}
+
+type buildRequest struct {
+	Sender        string            `json:"sender"`
+	Function      string            `json:"function"`
+	TypeArguments []string          `json:"typeArguments"`
+	Arguments     []json.RawMessage `json:"arguments"`
+}
+
+// BuildTx serves POST /api/v1/tx/build: a raw entry-function transaction for the wallet.
+func (h *Handler) BuildTx(w http.ResponseWriter, r *http.Request) {
+	var req buildRequest
+	if !h.readBody(w, r, &req) {
+		return
+	}
+	b, err := h.chain.Build(r.Context(), chain.CallRequest{
+		Sender: req.Sender, Function: req.Function, TypeArgs: req.TypeArguments, Arguments: req.Arguments,
+	})
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	WriteJSON(w, http.StatusOK, buildResponse{RawTransaction: b.RawHex, Summary: b.Summary})
+}
+
+// txResponse is the transaction detail plus the decoded events of the app's contracts.
+type txResponse struct {
+	*chain.TxDetail
+	Play *chain.PlayJSON `json:"play"`
+	Swap *chain.SwapJSON `json:"swap"`
+}
+
+type pendingResponse struct {
+	TxHash string `json:"txHash"`
+	Status string `json:"status"`
+}
+
+// parseTxHash accepts 64 hex digits with or without 0x and returns "0x" + lower hex.
+func parseTxHash(s string) (string, bool) {
+	h := strings.TrimPrefix(strings.ToLower(s), "0x")
+	if len(h) != 64 {
+		return "", false
+	}
+	if _, err := hex.DecodeString(h); err != nil {
+		return "", false
+	}
+	return "0x" + h, true
+}
+
+// parseWait reads ?wait= as a Go duration ("30s") or whole seconds ("30"), capped at MaxWait.
+func parseWait(s string) (time.Duration, bool) {
+	if s == "" {
+		return 0, true
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		n, err2 := strconv.ParseUint(s, 10, 32)
+		if err2 != nil {
+			return 0, false
+		}
+		d = time.Duration(n) * time.Second
+	}
+	if d < 0 {
+		return 0, false
+	}
+	return min(d, MaxWait), true
+}
+
+// GetTx serves GET /api/v1/tx/{hash}?wait=30s[&account=0x…]: with wait, it long-polls
+// until the transaction is final (at most 60 s); then the detail of doc 1 §3 with the
+// decoded PlayEvent and SwapEvent. Unknown (after the wait) is {"txHash","status":"Pending"}.
+// account chooses whose coin changes transactionInsights shows (default: the sender).
+func (h *Handler) GetTx(w http.ResponseWriter, r *http.Request) {
+	hash, ok := parseTxHash(r.PathValue("hash"))
+	if !ok {
+		WriteError(w, r, h.log, http.StatusBadRequest, CodeInvalidHash, "Invalid transaction hash: expected 64 hex digits.")
+		return
+	}
+	wait, ok := parseWait(r.URL.Query().Get("wait"))
+	if !ok {
+		WriteError(w, r, h.log, http.StatusBadRequest, CodeInvalidQuery, "Invalid wait: use a duration such as 30s.")
+		return
+	}
+	var account *supra.Address
+	if s := r.URL.Query().Get("account"); s != "" {
+		a, err := supra.ParseAddress(s)
+		if err != nil {
+			WriteError(w, r, h.log, http.StatusBadRequest, chain.CodeInvalidAddress, err.Error())
+			return
+		}
+		account = &a
+	}
+	var tx *supra.TransactionInfo
+	var err error
+	if wait > 0 {
+		ctx, cancel := context.WithTimeout(r.Context(), wait)
+		tx, _, err = h.node.WaitForTransaction(ctx, hash)
+		cancel()
+	} else {
+		tx, err = h.node.Transaction(r.Context(), hash)
+	}
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	if tx == nil {
+		WriteJSON(w, http.StatusOK, pendingResponse{TxHash: hash, Status: supra.TxPending})
+		return
+	}
+	d, err := chain.Detail(tx, account)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	out := txResponse{TxDetail: d}
+	if tx.Output != nil {
+		play, err := h.chain.FindPlayEvent(tx.Output.Move.Events)
+		if err != nil {
+			h.fail(w, r, err)
+			return
+		}
+		swap, err := h.chain.FindSwapEvent(tx.Output.Move.Events)
+		if err != nil {
+			h.fail(w, r, err)
+			return
+		}
+		out.Play, out.Swap = h.chain.PlayJSON(play), chain.NewSwapJSON(swap)
+	}
+	WriteJSON(w, http.StatusOK, out)
+}
