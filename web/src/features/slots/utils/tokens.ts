@@ -1,0 +1,31 @@
+import type { SlotToken, TokenInfo } from '@/features/slots/types';
+
+/** Tokens that can be played, ordered by their slots order (the native coin first). */
+export function slotTokens(tokens: readonly TokenInfo[]): SlotToken[] {
+  return tokens
+    .filter((t): t is SlotToken => !!t.slots)
+    .slice()
+    .sort((a, b) => a.slots.order - b.slots.order);
+}
+
+/** The token named by the route (case-insensitive); unknown or missing → the first token. */
+export function tokenFromParam(tokens: readonly SlotToken[], param: string | undefined): SlotToken | undefined {
+  if (param) {
+    const p = param.toLowerCase();
+    const hit = tokens.find((t) => t.name.toLowerCase() === p);
+    if (hit) return hit;
+  }
+  return tokens[0];
+}
+
+/** Case-insensitive substring search on the name. */
+export function filterTokens(tokens: readonly SlotToken[], query: string): SlotToken[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return tokens.slice();
+  return tokens.filter((t) => t.name.toLowerCase().includes(q));
+}
+
+/** Route segment for a token (its name, URL-encoded, lower-case). */
+export function tokenSlug(token: Pick<TokenInfo, 'name'>): string {
+  return encodeURIComponent(token.name.toLowerCase());
+}
