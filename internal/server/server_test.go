@@ -249,7 +249,7 @@ func TestDevnetMountOnlyOnDevnet(t *testing.T) {
 			t.Errorf("mainnet %s: status %d, must be a plain 404", path, res.StatusCode)
 		}
 	}
-	if b := body(t, get(dev, "/")); !strings.Contains(b, `<head><script src="/devnet/wallet.js"></script>`) {
+	if b := body(t, get(dev, "/")); !strings.Contains(b, `<head><script src="/devnet/wallet.js" defer></script>`) {
 		t.Errorf("dev wallet not injected: %s", b)
 	}
 	if b := body(t, get(main, "/")); strings.Contains(b, "wallet.js") {

@@ -34,7 +34,9 @@ func newSPA(files fs.FS, headScripts []string) (*spa, error) {
 	if len(headScripts) > 0 {
 		var tags strings.Builder
 		for _, src := range headScripts {
-			fmt.Fprintf(&tags, `<script src="%s"></script>`, html.EscapeString(src))
+			// defer: runs before the app's module script (document order) without
+			// blocking the first paint.
+			fmt.Fprintf(&tags, `<script src="%s" defer></script>`, html.EscapeString(src))
 		}
 		// Before the app's own module script, so the app finds the provider at start.
 		index = bytes.Replace(index, []byte("<head>"), []byte("<head>"+tags.String()), 1)

@@ -46,3 +46,5 @@ for await (const file of walk(dist)) {
 const s = await stat(dist).catch(() => null);
 if (!s) throw new Error('dist/ not found: run vite build first');
 console.log(`compress: ${count} files, ${(before / 1024).toFixed(1)} KiB -> ${(afterBr / 1024).toFixed(1)} KiB brotli`);
+// Keep the committed placeholder that lets `go build ./...` compile before the first web build.
+await writeFile(join(dist, '.gitkeep'), '');

@@ -200,6 +200,10 @@
     if (!root) {
       document.head.appendChild(el('link', { rel: 'stylesheet', href: '/devnet/wallet.css' }));
       root = el('aside', { class: 'dw', 'aria-label': 'Dev Wallet' });
+      // Fixed before the stylesheet arrives, so the panel never shifts the page's layout.
+      root.style.position = 'fixed';
+      root.style.right = '12px';
+      root.style.bottom = '12px';
       document.body.appendChild(root);
     }
     root.replaceChildren();
