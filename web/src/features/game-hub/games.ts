@@ -21,7 +21,9 @@ export const games: Game[] = [
     tags: ['New', 'Fast Paced'],
     category: 'slots',
     popularity: 96,
-    topPrize: '100x',
+    // The spec's hub card says 100x, but the contract's best tier pays 50x the bet; the
+    // card must not promise more than the game can pay.
+    topPrize: '50x',
     description:
       'A neon three-reel fruit slot settled on chain. Line up cherries, lemons, watermelons, strawberries, bananas or ' +
       'sevens, queue up to 1000 spins in one transaction, and bet with SUPRA, LUCKY or community tokens.',
