@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { ErrorBoundary } from '@/app/error-boundary';
 import { ToastProvider } from '@/components/ui/toast';
 import { SoundProvider } from '@/lib/sound-context';
+import { WalletProvider } from '@/lib/wallet';
 
 function makeQueryClient() {
   return new QueryClient({
@@ -12,14 +13,16 @@ function makeQueryClient() {
   });
 }
 
-/** App-wide wrappers: error boundary, server-state cache, sound preference, toasts. */
+/** App-wide wrappers: error boundary, server-state cache, sound preference, toasts, wallet. */
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
   return (
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
         <SoundProvider>
-          <ToastProvider defaultPosition="bottom-right">{children}</ToastProvider>
+          <ToastProvider defaultPosition="bottom-right">
+            <WalletProvider>{children}</WalletProvider>
+          </ToastProvider>
         </SoundProvider>
       </QueryClientProvider>
     </ErrorBoundary>

@@ -1,28 +1,63 @@
+import { useState } from 'react';
 import { WalletIcon } from '@/components/ui/icons';
-import { useToast } from '@/components/ui/toast';
+import { Spinner } from '@/components/ui/spinner';
+import { shortenAddress, useWallet, walletText } from '@/lib/wallet';
+import { WalletOptionsDialog } from './wallet-options-dialog';
+
+const base =
+  'inline-flex h-10 items-center gap-2 rounded-xl px-3 text-sm font-bold whitespace-nowrap transition sm:px-4 ' +
+  'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-neon-cyan disabled:cursor-wait ';
+const primary =
+  'bg-gradient-to-r from-neon-pink to-neon-violet text-ink-950 shadow-[0_0_20px_rgb(255_61_200/0.35)] hover:brightness-110 ';
+const connected = 'border border-neon-green/50 bg-ink-800 text-white hover:border-neon-green hover:bg-ink-700 ';
 
 /**
- * The header's wallet button, in its "Connect Wallet" state. The StarKey connection
- * (Connecting... with a spinner, the short address, the Wallet Options dialog) is wired in
- * the wallet issue; until then a click only explains that.
+ * The header's wallet button (spec §2): "Connect Wallet", then "Connecting..." with a spinner, then
+ * the short address; clicking it while connected opens the Wallet Options dialog.
  */
 export function ConnectWalletButton({ className = '' }: { className?: string }) {
-  const toast = useToast();
+  const { status, address, isTargetNetwork, connect } = useWallet();
+  const [optionsOpen, setOptionsOpen] = useState(false);
+
+  if (status === 'connected' && address) {
+    return (
+      <>
+        <button
+          type="button"
+          onClick={() => setOptionsOpen(true)}
+          aria-haspopup="dialog"
+          aria-label={`Wallet ${shortenAddress(address)}: open wallet options`}
+          title={address}
+          className={base + connected + className}
+        >
+          <span
+            aria-hidden="true"
+            className={`h-2 w-2 shrink-0 rounded-full ${isTargetNetwork ? 'bg-neon-green shadow-[0_0_8px_rgb(61_255_154/0.8)]' : 'bg-neon-gold'}`}
+          />
+          <span className="font-mono tracking-tight">{shortenAddress(address)}</span>
+        </button>
+        <WalletOptionsDialog open={optionsOpen} onClose={() => setOptionsOpen(false)} />
+      </>
+    );
+  }
+
+  const connecting = status === 'connecting';
   return (
     <button
       type="button"
-      onClick={() =>
-        toast.show('Wallet connection is coming with the next release. Stay tuned!', { type: 'info' })
-      }
-      className={
-        'inline-flex h-10 items-center gap-2 rounded-xl bg-gradient-to-r from-neon-pink to-neon-violet px-3 ' +
-        'text-sm font-bold whitespace-nowrap text-ink-950 shadow-[0_0_20px_rgb(255_61_200/0.35)] transition ' +
-        'hover:brightness-110 sm:px-4 ' +
-        className
-      }
+      onClick={() => void connect()}
+      disabled={connecting}
+      aria-busy={connecting || undefined}
+      className={base + primary + className}
     >
-      <WalletIcon size={18} />
-      Connect Wallet
+      {connecting ? (
+        <span aria-hidden="true" className="inline-flex">
+          <Spinner size={16} label="" />
+        </span>
+      ) : (
+        <WalletIcon size={18} />
+      )}
+      {connecting ? walletText.connecting : walletText.connect}
     </button>
   );
 }

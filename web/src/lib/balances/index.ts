@@ -1,0 +1,1 @@
+export { useBalances, balancesQuery, balancesQueryKey, balanceOf, type BalancesResponse, type TokenBalance } from './use-balances';

@@ -1,0 +1,99 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { ApiError, api } from '@/lib/api';
+import { configQueryKey } from '@/lib/wallet/config';
+import { errorMessage } from '@/lib/wallet/messages';
+import { useWallet } from '@/lib/wallet/wallet-provider';
+import { TxError, walletSendError } from './tx-error';
+import type { BuiltTransaction, TxDetail, TxPhase, TxResult } from './types';
+
+/** Server-side long-poll for finality (spec: detail timeout 30 s). */
+export const TX_WAIT = '30s';
+
+/** GET /api/v1/tx/{hash}?wait=30s */
+export function fetchTxDetail(hash: string, signal?: AbortSignal): Promise<TxDetail> {
+  return api<TxDetail>(`/tx/${encodeURIComponent(hash)}`, { query: { wait: TX_WAIT }, signal });
+}
+
+export interface UseTransaction {
+  /**
+   * Builds (server), signs and sends (wallet), waits until final, invalidates cached queries and
+   * returns the hash and the transaction detail. Throws TxError.
+   */
+  run: (build: () => Promise<BuiltTransaction>) => Promise<TxResult>;
+  phase: TxPhase;
+}
+
+/** The one write path of the app (ARCHITECTURE.md "The write path"). */
+export function useTransaction(): UseTransaction {
+  const { address, provider, chainId, isTargetNetwork, network, status } = useWallet();
+  const queryClient = useQueryClient();
+  const [phase, setPhase] = useState<TxPhase>('idle');
+  const wallet = useRef({ address, provider, chainId, isTargetNetwork, network, status });
+  wallet.current = { address, provider, chainId, isTargetNetwork, network, status };
+
+  const run = useCallback(
+    async (build: () => Promise<BuiltTransaction>): Promise<TxResult> => {
+      const w = wallet.current;
+      if (w.status !== 'connected' || !w.address || !w.provider || !w.chainId) {
+        throw new TxError('wallet', 'Please connect your wallet first!');
+      }
+      if (!w.isTargetNetwork) {
+        throw new TxError('wallet', `Please switch your wallet to ${w.network?.label ?? 'the app network'}.`);
+      }
+      const { address: from, provider, chainId } = w;
+      let sent = false;
+      try {
+        setPhase('building');
+        let built: BuiltTransaction;
+        try {
+          built = await build();
+        } catch (err) {
+          throw new TxError('build', errorMessage(err) || 'Could not build the transaction.', {
+            cause: err,
+            code: err instanceof ApiError ? err.code : undefined,
+          });
+        }
+        if (!built || typeof built.rawTransaction !== 'string' || built.rawTransaction === '') {
+          throw new TxError('build', 'Could not build the transaction.');
+        }
+
+        setPhase('signing');
+        let hash: string | null | undefined;
+        try {
+          hash = await provider.sendTransaction({ data: built.rawTransaction, from, to: '', value: '', chainId });
+        } catch (err) {
+          throw walletSendError(err);
+        }
+        // StarKey resolves null when the user declines.
+        if (!hash) throw new TxError('rejected', 'User rejected the request.');
+        sent = true;
+
+        setPhase('confirming');
+        let detail: TxDetail;
+        try {
+          detail = await fetchTxDetail(hash);
+        } catch (err) {
+          throw new TxError('timeout', errorMessage(err) || 'Timeout', { hash, cause: err });
+        }
+        if (detail.status === 'Pending') throw new TxError('timeout', 'Timeout', { hash, detail });
+        if (detail.status === 'Failed') {
+          const vm = detail.vmStatus ?? '';
+          throw new TxError('failed', vm ? `Transaction failed: ${vm}` : 'Transaction failed', {
+            hash,
+            vmStatus: vm,
+            detail,
+          });
+        }
+        return { hash, detail };
+      } finally {
+        setPhase('idle');
+        // Balances, pots, history...: anything but the static config may have moved.
+        if (sent) void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== configQueryKey[0] });
+      }
+    },
+    [queryClient],
+  );
+
+  return { run, phase };
+}
