@@ -28,6 +28,7 @@ export const routes: RouteObject[] = [
           { path: paths.play, lazy: () => import('@/features/game-hub/game-hub-page').then((m) => ({ Component: m.GameHubPage })) },
           { path: paths.slots, lazy: () => import('@/features/slots/slots-page').then((m) => ({ Component: m.SlotsPage })) },
           { path: `${paths.slots}/:token`, lazy: () => import('@/features/slots/slots-page').then((m) => ({ Component: m.SlotsPage })) },
+          { path: paths.tx, lazy: () => import('@/features/tx/tx-page').then((m) => ({ Component: m.TxPage })) },
           { path: paths.swap, lazy: () => import('@/features/swap/swap-page').then((m) => ({ Component: m.SwapPage })) },
           { path: paths.stats, lazy: () => import('@/features/stats/stats-page').then((m) => ({ Component: m.StatsPage })) },
           { path: paths.portfolio, lazy: () => import('@/features/portfolio/portfolio-page').then((m) => ({ Component: m.PortfolioPage })) },

@@ -20,7 +20,13 @@ export const paths = {
   cyberSlots: '/cyberslots',
   nftRewards: '/nft-rewards',
   staking: '/staking',
+  tx: '/tx/:hash',
 } as const;
+
+/** The in-app transaction page of one hash. */
+export function txPath(hash: string): string {
+  return `/tx/${encodeURIComponent(hash)}`;
+}
 
 export const navLinks = [
   { label: 'HOME', to: paths.home },

@@ -1,15 +1,149 @@
-import { useParams } from 'react-router';
-import { EmptyFrame, PageFrame } from '@/components/ui/page-frame';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useAppConfig, useWallet } from '@/lib/wallet';
+import { balanceOf, useBalances } from '@/lib/balances';
+import { useSound } from '@/lib/sound-context';
+import { potOf, usePots } from '@/features/slots/api/use-pots';
+import { GameMachine } from '@/features/slots/components/game-machine';
+import { RecentSpins } from '@/features/slots/components/recent-spins';
+import { OddsPanel } from '@/features/slots/components/odds-panel';
+import { useSlotGame } from '@/features/slots/hooks/use-slot-game';
+import type { SlotToken } from '@/features/slots/types';
+import { topPrizeExceedsPot } from '@/features/slots/utils/checks';
+import { fmt2Grouped } from '@/features/slots/utils/amounts';
+import { betOnBlur, betOnInput, spinsOnBlur, spinsOnInput } from '@/features/slots/utils/inputs';
+import { slotTokens, tokenFromParam, tokenSlug } from '@/features/slots/utils/tokens';
+import '@/features/slots/slots.css';
 
-/** FRUIT SPIN FRENZY: the game arrives in its own issue; `/slots/:token` preselects a token by name. */
+/** FRUIT SPIN FRENZY (doc 1 §2 "Slot game"); `/slots/:token` preselects a token by name. */
 export function SlotsPage() {
-  const { token } = useParams();
+  useDocumentTitle('FRUIT SPIN FRENZY');
+  const config = useAppConfig();
+  const tokens = useMemo(() => slotTokens(config.data?.tokens ?? []), [config.data]);
+  const { token: param } = useParams();
+  const token = tokenFromParam(tokens, param);
+
+  if (config.isError) {
+    return (
+      <Shell>
+        <p role="alert" className="panel mx-auto max-w-lg p-6 text-center text-muted">
+          The game could not load its token list. Please refresh the page.
+        </p>
+      </Shell>
+    );
+  }
+  if (!token) {
+    return (
+      <Shell>
+        <div className="flex min-h-80 items-center justify-center text-neon-cyan">
+          <Spinner size={32} label="Loading the slot machine" />
+        </div>
+      </Shell>
+    );
+  }
   return (
-    <PageFrame title="FRUIT SPIN FRENZY" subtitle="Win up to 50x your bet!">
-      <EmptyFrame>
-        <p>The reels are being polished. Check back soon.</p>
-        {token && <p className="text-sm">Selected token: {token.toUpperCase()}</p>}
-      </EmptyFrame>
-    </PageFrame>
+    <Shell>
+      <SlotGame key="game" token={token} tokens={tokens} />
+    </Shell>
+  );
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="mx-auto w-full max-w-7xl px-3 py-6 sm:px-6 sm:py-10">
+      <header className="mb-6 text-center sm:mb-8">
+        <h1 className="font-display text-4xl font-black tracking-tight text-gradient sm:text-6xl">FRUIT SPIN FRENZY</h1>
+        <p className="mt-2 text-base font-semibold text-neon-gold sm:text-lg">Win up to 50x your bet!</p>
+      </header>
+      {children}
+    </div>
+  );
+}
+
+function SlotGame({ token, tokens }: { token: SlotToken; tokens: SlotToken[] }) {
+  const navigate = useNavigate();
+  const wallet = useWallet();
+  const sound = useSound();
+  const connected = wallet.status === 'connected' && !!wallet.address;
+  const address = connected ? wallet.address : null;
+  const balances = useBalances(address);
+  const pots = usePots();
+
+  const min = token.slots.minBet;
+  const [bet, setBet] = useState(min);
+  const [spins, setSpins] = useState('1');
+
+  // Changing the token resets the bet to its minimum and the balance display to 0.00 until the
+  // balances are read again (doc 1 §4 "Other").
+  const [balanceFreshAfter, setBalanceFreshAfter] = useState(0);
+  const prevToken = useRef(token.name);
+  useEffect(() => {
+    if (prevToken.current === token.name) return;
+    prevToken.current = token.name;
+    setBet(token.slots.minBet);
+    setBalanceFreshAfter(Date.now());
+    void balances.refetch();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [token.name]);
+
+  const balanceFresh = !!balances.data && balances.dataUpdatedAt >= balanceFreshAfter && !balances.isError;
+  const balance = connected && balanceFresh ? balanceOf(balances.data, token.coinType) : undefined;
+  const pot = pots.isError ? null : potOf(pots.data, token.coinType);
+
+  const game = useSlotGame({ token, address, connected, bet, spins, pot, balance });
+  const busy = game.phase !== 'idle';
+
+  // The background loop starts with sound on the first gesture here and stops when leaving the page.
+  useEffect(() => () => sound.stopBackground(), [sound]);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    if (!connected) {
+      if (wallet.status === 'disconnected') {
+        sound.startBackground();
+        void wallet.connect();
+      }
+      return;
+    }
+    void game.spin();
+  };
+
+  const selectToken = (t: SlotToken) => {
+    if (t.name !== token.name) navigate(`/slots/${tokenSlug(t)}`, { replace: true });
+  };
+
+  const potWarning =
+    topPrizeExceedsPot(bet, token.decimals, pot) && pot
+      ? `One Super Jackpot (50x your bet of ${bet} ${token.name}) would be more than the ${token.name} house pot (${fmt2Grouped(pot, token.decimals)} ${token.name}). The contract refuses a play it cannot pay, so lower the bet or pick another token.`
+      : null;
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+      <GameMachine
+        token={token}
+        tokens={tokens}
+        onSelectToken={selectToken}
+        connected={connected}
+        walletStatus={wallet.status}
+        bet={bet}
+        spins={spins}
+        onBetInput={(v) => setBet((prev) => betOnInput(v, prev, min))}
+        onBetBlur={() => setBet((v) => betOnBlur(v, min))}
+        onSpinsInput={(v) => setSpins((prev) => spinsOnInput(v, prev))}
+        onSpinsBlur={() => setSpins((v) => spinsOnBlur(v))}
+        onSubmit={onSubmit}
+        balanceText={balance === undefined ? '0.00' : fmt2Grouped(balance, token.decimals)}
+        potText={pot === undefined ? '…' : pot === null ? 'Error' : fmt2Grouped(pot, token.decimals)}
+        game={game}
+        potWarning={potWarning}
+      />
+      <aside className="space-y-6" aria-label="Game information">
+        <OddsPanel />
+        <RecentSpins address={address} tokens={tokens} />
+      </aside>
+    </div>
   );
 }

@@ -106,8 +106,9 @@ export interface HistorySpin {
   txHash: string;
   time: string | number;
   token: string;
+  coinType?: string;
   betPerSpin: string;
-  spins: number;
+  spins: string | number;
   wagered: string;
   won: string;
   net: string;

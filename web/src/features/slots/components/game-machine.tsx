@@ -1,0 +1,262 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Spinner } from '@/components/ui/spinner';
+import { SoundOffIcon, SoundOnIcon, WarningIcon } from '@/components/ui/icons';
+import { TokenLogo } from '@/components/ui/token-logo';
+import { useSound } from '@/lib/sound-context';
+import type { WalletStatus } from '@/lib/wallet';
+import { PaytableModal } from '@/features/slots/components/paytable-modal';
+import { ReelsView } from '@/features/slots/components/reels';
+import { StatChip } from '@/features/slots/components/stat-chip';
+import { TokenSelectorModal } from '@/features/slots/components/token-selector-modal';
+import {
+  BoltIcon,
+  ChevronDownIcon,
+  ExitFullscreenIcon,
+  FullscreenIcon,
+  InfoIcon,
+  SkipIcon,
+  TrophyIcon,
+} from '@/features/slots/components/icons';
+import { useFullscreen } from '@/features/slots/hooks/use-fullscreen';
+import type { useSlotGame } from '@/features/slots/hooks/use-slot-game';
+import type { SlotToken } from '@/features/slots/types';
+import { fmt2Grouped, totalBetText } from '@/features/slots/utils/amounts';
+
+export interface GameMachineProps {
+  token: SlotToken;
+  tokens: readonly SlotToken[];
+  onSelectToken: (t: SlotToken) => void;
+  connected: boolean;
+  walletStatus: WalletStatus;
+  bet: string;
+  spins: string;
+  onBetInput: (v: string) => void;
+  onBetBlur: () => void;
+  onSpinsInput: (v: string) => void;
+  onSpinsBlur: () => void;
+  onSubmit: (e: FormEvent) => void;
+  balanceText: string;
+  potText: string;
+  game: ReturnType<typeof useSlotGame>;
+  potWarning: string | null;
+}
+
+const iconButton =
+  'inline-flex h-10 w-10 items-center justify-center rounded-xl border border-white/15 bg-ink-900/60 text-white/85 transition ' +
+  'hover:border-neon-cyan/60 hover:text-neon-cyan disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:border-white/15 disabled:hover:text-white/85';
+
+export function GameMachine(p: GameMachineProps) {
+  const { token, game } = p;
+  const machineRef = useRef<HTMLElement>(null);
+  const fullscreen = useFullscreen(machineRef);
+  const sound = useSound();
+  const [selectorOpen, setSelectorOpen] = useState(false);
+  const [paytableOpen, setPaytableOpen] = useState(false);
+  const busy = game.phase !== 'idle';
+  const connecting = p.walletStatus === 'connecting';
+  const last = game.last;
+  const showTotalWon = !!last && last.totalPrize > 0n && last.token === token.name;
+
+  let mainLabel: string;
+  if (!p.connected) mainLabel = connecting ? 'Connecting...' : 'Connect Wallet';
+  else mainLabel = busy ? `Spinning (${game.remaining})` : 'Spin Now';
+
+  return (
+    <section
+      ref={machineRef}
+      aria-label="Slot machine"
+      className="relative overflow-hidden rounded-3xl border-2 border-neon-pink/50 bg-gradient-to-b from-ink-700/95 via-ink-800/95 to-ink-900/95 p-3 shadow-[0_0_60px_rgb(255_61_200/0.2)] sm:p-6 [&:fullscreen]:flex [&:fullscreen]:flex-col [&:fullscreen]:justify-center [&:fullscreen]:overflow-y-auto [&:fullscreen]:rounded-none [&:fullscreen]:bg-ink-900"
+    >
+      <Lights />
+      <div className="mx-auto w-full max-w-3xl">
+        {/* Top bar: token, jackpot, sound, paytable, fullscreen */}
+        <div className="mb-3 flex items-center gap-2 sm:mb-4">
+          <button
+            type="button"
+            onClick={() => setSelectorOpen(true)}
+            disabled={busy}
+            aria-label={`Select token (current: ${token.name})`}
+            aria-haspopup="dialog"
+            className="inline-flex h-10 min-w-0 items-center gap-2 rounded-xl border border-neon-cyan/50 bg-neon-cyan/10 px-2.5 font-bold text-white transition hover:bg-neon-cyan/20 disabled:cursor-not-allowed disabled:opacity-50"
+          >
+            <TokenLogo src={token.logo} name={token.name} size={24} />
+            <span className="truncate" data-testid="selected-token">
+              {token.name}
+            </span>
+            <ChevronDownIcon size={16} className="shrink-0 text-neon-cyan" />
+          </button>
+          <button
+            type="button"
+            title="Top prize: 50x your bet per spin"
+            className="ml-auto hidden h-10 items-center gap-1.5 rounded-xl border border-neon-gold/60 bg-neon-gold/10 px-3 text-sm font-black tracking-wide text-neon-gold shadow-[0_0_18px_rgb(255_201_64/0.25)] lg:inline-flex"
+          >
+            <TrophyIcon size={16} />
+            Jackpot: 50x
+          </button>
+          <div className="ml-auto flex items-center gap-2 lg:ml-0">
+            <button
+              type="button"
+              onClick={() => sound.toggle()}
+              aria-pressed={sound.enabled}
+              aria-label={sound.enabled ? 'Turn game sound off' : 'Turn game sound on'}
+              className={iconButton}
+            >
+              {sound.enabled ? <SoundOnIcon size={18} /> : <SoundOffIcon size={18} />}
+            </button>
+            <button type="button" onClick={() => setPaytableOpen(true)} disabled={busy} aria-label="Paytable" aria-haspopup="dialog" className={iconButton}>
+              <InfoIcon size={18} />
+            </button>
+            <button
+              type="button"
+              onClick={() => void fullscreen.toggle()}
+              aria-pressed={fullscreen.active}
+              aria-label={fullscreen.active ? 'Exit fullscreen' : 'Fullscreen'}
+              className={iconButton}
+            >
+              {fullscreen.active ? <ExitFullscreenIcon size={18} /> : <FullscreenIcon size={18} />}
+            </button>
+          </div>
+        </div>
+
+        {/* Chips */}
+        <div className={`mb-3 grid gap-2 sm:mb-4 ${showTotalWon ? 'grid-cols-3' : 'grid-cols-2'}`}>
+          <StatChip label="Balance" value={p.connected ? p.balanceText : '0.00'} unit={token.name} tone="cyan" testId="chip-balance" />
+          <StatChip label="House Pot" value={p.potText} unit={token.name} tone="pink" testId="chip-pot" />
+          {showTotalWon && last && (
+            <StatChip label="Total Won" value={fmt2Grouped(last.totalPrize, last.decimals)} unit={token.name} tone="gold" testId="chip-total-won" />
+          )}
+        </div>
+
+        <ReelsView symbols={game.reels.symbols} spinning={game.reels.spinning} highlight={game.reels.highlight} />
+
+        <form onSubmit={p.onSubmit} className="mt-4 sm:mt-5" noValidate aria-label="Bet">
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-[1fr_1fr_auto] sm:gap-3">
+            <Field id="slot-bet" label="Bet Amount" suffix={token.name}>
+              <input
+                id="slot-bet"
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                value={p.bet}
+                disabled={busy}
+                onChange={(e) => p.onBetInput(e.target.value)}
+                onBlur={p.onBetBlur}
+                className={inputClass}
+              />
+            </Field>
+            <Field id="slot-spins" label="Number of Spins" suffix="× spins">
+              <input
+                id="slot-spins"
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                value={p.spins}
+                disabled={busy}
+                onChange={(e) => p.onSpinsInput(e.target.value)}
+                onBlur={p.onSpinsBlur}
+                className={inputClass}
+              />
+            </Field>
+            <div className="col-span-2 flex items-center justify-between rounded-xl border border-white/10 bg-ink-950/60 px-3 py-2 sm:col-span-1 sm:block sm:min-w-36 sm:text-right">
+              <div className="text-[10px] font-bold tracking-[0.18em] text-muted uppercase">Total Bet</div>
+              <div className="font-mono text-base font-bold text-white sm:text-lg" data-testid="total-bet">
+                {totalBetText(p.bet, p.spins)} <span className="text-xs text-neon-gold">{token.name}</span>
+              </div>
+            </div>
+          </div>
+
+          <button
+            type="submit"
+            disabled={busy || connecting}
+            aria-busy={busy || connecting}
+            data-testid="main-button"
+            className="mt-4 inline-flex h-14 w-full items-center justify-center gap-3 rounded-2xl bg-gradient-to-r from-neon-gold via-[#ff9f1c] to-neon-pink font-display text-lg font-black tracking-[0.12em] text-ink-950 uppercase shadow-[0_0_32px_rgb(255_201_64/0.45)] transition hover:brightness-110 active:scale-[0.99] disabled:cursor-not-allowed disabled:opacity-80 disabled:hover:brightness-100 sm:h-16 sm:text-xl"
+          >
+            {(busy || connecting) && <Spinner size={20} label={mainLabel} />}
+            {mainLabel}
+          </button>
+        </form>
+
+        <div className="mt-3 flex items-center justify-between gap-3">
+          <label className="inline-flex cursor-pointer items-center gap-2 text-sm font-bold text-white/85 select-none">
+            <input type="checkbox" className="peer sr-only" checked={game.turbo} onChange={(e) => game.setTurbo(e.target.checked)} />
+            <span
+              aria-hidden="true"
+              className="relative inline-block h-6 w-11 rounded-full border border-white/20 bg-ink-950 transition peer-checked:border-neon-cyan peer-checked:bg-neon-cyan/30 peer-focus-visible:outline-3 peer-focus-visible:outline-neon-cyan after:absolute after:top-0.5 after:left-0.5 after:h-4.5 after:w-4.5 after:rounded-full after:bg-white/80 after:transition peer-checked:after:translate-x-5 peer-checked:after:bg-neon-cyan"
+            />
+            <BoltIcon size={16} className="text-neon-cyan" />
+            Turbo
+          </label>
+          {game.phase === 'replaying' ? (
+            <button
+              type="button"
+              onClick={game.skip}
+              className="inline-flex h-9 items-center gap-1.5 rounded-xl border border-neon-pink/60 bg-neon-pink/10 px-3 text-sm font-bold text-white hover:bg-neon-pink/20"
+            >
+              <SkipIcon size={16} />
+              Skip
+            </button>
+          ) : (
+            <span className="text-xs text-muted">{busy ? statusText(game.txPhase) : 'One signature plays up to 1000 spins'}</span>
+          )}
+        </div>
+
+        {p.potWarning && (
+          <p role="note" className="mt-3 flex items-start gap-2 rounded-xl border border-neon-gold/50 bg-neon-gold/10 p-3 text-sm text-neon-gold">
+            <WarningIcon size={18} className="mt-0.5 shrink-0" />
+            <span>{p.potWarning}</span>
+          </p>
+        )}
+      </div>
+
+      <TokenSelectorModal
+        open={selectorOpen}
+        onClose={() => setSelectorOpen(false)}
+        tokens={p.tokens}
+        selected={token.name}
+        onSelect={p.onSelectToken}
+      />
+      <PaytableModal open={paytableOpen} onClose={() => setPaytableOpen(false)} potWarning={p.potWarning} />
+    </section>
+  );
+}
+
+function statusText(phase: string): string {
+  if (phase === 'building') return 'Preparing your spins…';
+  if (phase === 'signing') return 'Confirm in your wallet…';
+  if (phase === 'confirming') return 'Waiting for the chain…';
+  return 'Spinning…';
+}
+
+const inputClass =
+  'h-12 w-full rounded-xl border border-white/15 bg-ink-950/80 pr-16 pl-3 font-mono text-lg font-bold text-white ' +
+  'focus:border-neon-cyan focus:outline-none disabled:opacity-60';
+
+function Field({ id, label, suffix, children }: { id: string; label: string; suffix: string; children: React.ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <label htmlFor={id} className="mb-1 block text-[10px] font-bold tracking-[0.18em] text-muted uppercase">
+        {label}
+      </label>
+      <div className="relative">
+        {children}
+        <span className="pointer-events-none absolute top-1/2 right-3 max-w-14 -translate-y-1/2 truncate text-xs font-bold text-neon-gold">
+          {suffix}
+        </span>
+      </div>
+    </div>
+  );
+}
+
+function Lights() {
+  return (
+    <div aria-hidden="true" className="pointer-events-none absolute inset-x-6 top-1.5 flex justify-between">
+      {Array.from({ length: 14 }, (_, i) => (
+        <span
+          key={i}
+          className={`h-1.5 w-1.5 rounded-full ${i % 2 ? 'bg-neon-gold animate-marquee' : 'bg-neon-pink animate-marquee-alt'} shadow-[0_0_8px_currentColor]`}
+        />
+      ))}
+    </div>
+  );
+}

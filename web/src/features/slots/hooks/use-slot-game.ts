@@ -1,0 +1,220 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useToast, type ToastType } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/wallet';
+import { isTxError, useTransaction, type TxDetail } from '@/lib/tx';
+import { useSound } from '@/lib/sound-context';
+import { buildSpins } from '@/features/slots/api/build-spins';
+import { historyQueryKey } from '@/features/slots/api/use-history';
+import { potsQueryKey } from '@/features/slots/api/use-pots';
+import type { PlayDetail, SlotToken } from '@/features/slots/types';
+import { useReels, type Reels } from '@/features/slots/hooks/use-reels';
+import { fmt2, safeBigInt } from '@/features/slots/utils/amounts';
+import { beforeSpinError } from '@/features/slots/utils/checks';
+import { LOSS_MESSAGE, txSentMessage, winMessage } from '@/features/slots/utils/messages';
+import {
+  createReplayControl,
+  NORMAL_TIMINGS,
+  replaySpins,
+  toReplaySpins,
+  TURBO_TIMINGS,
+  type ReplaySpin,
+} from '@/features/slots/utils/replay';
+
+export type GamePhase = 'idle' | 'sending' | 'replaying';
+
+/** Thrown for a confirmed transaction whose play cannot be read: "Error processing spins: …". */
+class ProcessingError extends Error {}
+
+export interface SlotGameInput {
+  token: SlotToken;
+  address: string | null;
+  connected: boolean;
+  bet: string;
+  spins: string;
+  pot: bigint | null | undefined;
+  balance: bigint | undefined;
+}
+
+export interface LastGame {
+  token: string;
+  decimals: number;
+  spins: number;
+  totalPrize: bigint;
+  totalBet: bigint;
+  hash: string;
+}
+
+/** The spin flow of doc 1 §4: checks, build + sign + confirm, replay, summary, refresh. */
+export function useSlotGame(input: SlotGameInput) {
+  const toast = useToast();
+  const sound = useSound();
+  const tx = useTransaction();
+  const queryClient = useQueryClient();
+  const reels = useReels();
+
+  const [phase, setPhase] = useState<GamePhase>('idle');
+  const [remaining, setRemaining] = useState(0);
+  const [turbo, setTurbo] = useState(false);
+  const [last, setLast] = useState<LastGame | null>(null);
+  const turboRef = useRef(turbo);
+  turboRef.current = turbo;
+  const controlRef = useRef<ReturnType<typeof createReplayControl> | null>(null);
+  const toastId = useRef<number | null>(null);
+  const busy = useRef(false);
+  const mounted = useRef(true);
+  const inputRef = useRef(input);
+  inputRef.current = input;
+
+  const say = useCallback(
+    (message: string, type: ToastType) => {
+      if (toastId.current !== null) toast.dismiss(toastId.current);
+      toastId.current = toast.show(message, { type, position: 'bottom-left' });
+    },
+    [toast],
+  );
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      controlRef.current?.stop();
+      sound.stop('spin');
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const refresh = useCallback(() => {
+    const addr = inputRef.current.address;
+    void queryClient.invalidateQueries({ queryKey: potsQueryKey });
+    void queryClient.invalidateQueries({ queryKey: ['balances'] });
+    void queryClient.invalidateQueries({ queryKey: historyQueryKey(addr) });
+  }, [queryClient]);
+
+  const skip = useCallback(() => controlRef.current?.stop(), []);
+
+  const spin = useCallback(async () => {
+    const s = inputRef.current;
+    if (busy.current) return;
+    const problem = beforeSpinError({
+      connected: s.connected,
+      tokenName: s.token.name,
+      decimals: s.token.decimals,
+      minBet: s.token.slots.minBet,
+      bet: s.bet,
+      spins: s.spins,
+      pot: s.pot,
+      balance: s.balance,
+    });
+    if (problem) {
+      say(problem, 'error');
+      return;
+    }
+    busy.current = true;
+    const token = s.token;
+    const spinsCount = Number(s.spins);
+    setLast(null);
+    setPhase('sending');
+    setRemaining(spinsCount);
+    reels.startAll();
+    sound.startBackground();
+    sound.play('spin', { loop: true });
+    let hash = '';
+    try {
+      let detail: TxDetail;
+      try {
+        const res = await tx.run(() =>
+          buildSpins({ sender: s.address ?? '', token: token.name, betPerSpin: s.bet, spins: spinsCount }),
+        );
+        hash = res.hash;
+        detail = res.detail;
+      } catch (err) {
+        if (isTxError(err)) {
+          if (err.kind === 'rejected') throw new Error('Transaction rejected!');
+          if (err.kind === 'timeout' || err.kind === 'failed') {
+            throw new Error(`Error fetching TX ${err.hash ?? ''}: ${err.message}`);
+          }
+          throw new Error(err.message);
+        }
+        throw new Error(errorMessage(err) || 'Unknown error');
+      }
+      if (!mounted.current) return;
+      say(txSentMessage(hash), 'success');
+      const play = readPlay(detail);
+      const results = toReplaySpins(play.spinResults);
+      const totalPrize = safeBigInt(play.totalPrize) ?? results.reduce((a, r) => a + r.prize, 0n);
+      const betBase = safeBigInt(play.betPerSpin) ?? 0n;
+      setPhase('replaying');
+      const control = createReplayControl(() => (turboRef.current ? TURBO_TIMINGS : NORMAL_TIMINGS));
+      controlRef.current = control;
+      const outcome = await replaySpins(
+        results,
+        {
+          spinStart: (i, left) => {
+            setRemaining(left);
+            if (i > 0) reels.startAll();
+          },
+          reelStop: (reel, symbol) => {
+            reels.stopReel(reel, symbol);
+            sound.play('stop');
+          },
+          result: (_i, r) => {
+            if (r.prize > 0n) {
+              reels.setHighlight(true);
+              say(winMessage(r.tierIndex, r.symbols, r.prize, token.decimals, token.name), 'win');
+            } else {
+              say(LOSS_MESSAGE, 'lose');
+            }
+          },
+          winSound: () => sound.play('win'),
+        },
+        control,
+      );
+      controlRef.current = null;
+      if (!mounted.current) return;
+      const final = results.at(-1);
+      if (outcome === 'skipped' && final) {
+        reels.showFinal(final.symbols as Reels, final.prize > 0n);
+        say(summaryMessage(results, totalPrize, token), totalPrize > 0n ? 'win' : 'lose');
+      }
+      setLast({
+        token: token.name,
+        decimals: token.decimals,
+        spins: results.length,
+        totalPrize,
+        totalBet: betBase * BigInt(results.length),
+        hash,
+      });
+    } catch (err) {
+      if (mounted.current) {
+        const msg = err instanceof ProcessingError ? `Error processing spins: ${err.message}` : errorMessage(err);
+        say(msg || 'Unknown error', 'error');
+      }
+    } finally {
+      controlRef.current = null;
+      busy.current = false;
+      sound.stop('spin');
+      if (mounted.current) {
+        reels.stopAll();
+        setRemaining(0);
+        setPhase('idle');
+      }
+      refresh();
+    }
+  }, [reels, refresh, say, sound, tx]);
+
+  return { phase, remaining, turbo, setTurbo, last, spin, skip, reels, txPhase: tx.phase };
+}
+
+function readPlay(detail: TxDetail): PlayDetail {
+  if (!detail.events || detail.events.length === 0) throw new ProcessingError('No events returned');
+  const play = detail.play as PlayDetail | null | undefined;
+  if (!play || !Array.isArray(play.spinResults)) throw new ProcessingError('PlayEvent not found');
+  return play;
+}
+
+function summaryMessage(results: readonly ReplaySpin[], totalPrize: bigint, token: SlotToken): string {
+  const wins = results.filter((r) => r.prize > 0n).length;
+  const amount = fmt2(totalPrize, token.decimals);
+  return `${results.length} spins, ${wins} wins: Total Won ${amount} ${token.name}`;
+}
