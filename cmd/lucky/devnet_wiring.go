@@ -9,6 +9,7 @@ import (
 	"github.com/luckycoin/lucky/internal/config"
 	"github.com/luckycoin/lucky/internal/devnet"
 	"github.com/luckycoin/lucky/internal/devnet/devwallet"
+	"github.com/luckycoin/lucky/internal/inproc"
 	"github.com/luckycoin/lucky/internal/supra"
 )
 
@@ -31,22 +32,11 @@ func startDevnet(cfg config.Serve, log *slog.Logger, stdout io.Writer) (*devnet.
 	return node, nil
 }
 
-// handlerTransport delivers requests to an http.Handler in memory. The server's chain
-// client reaches the in-process devnet through it, over the same HTTP JSON as a real
-// node (like geth's simulated backend), so there is no special code path for devnet.
-type handlerTransport struct{ h http.Handler }
-
-func (t handlerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
-	rec := newResponseRecorder()
-	t.h.ServeHTTP(rec, r)
-	return rec.result(r), nil
-}
-
 // nodeClient returns the chain client for the network: the in-process devnet, or the
 // preset's RPC URLs (primary first).
 func nodeClient(n config.Network, node http.Handler) (*supra.Client, error) {
 	if n.Devnet {
-		return supra.NewClient(n.RPC, supra.WithHTTP(&http.Client{Transport: handlerTransport{node}}))
+		return supra.NewClient(n.RPC, supra.WithHTTP(inproc.Client(node)))
 	}
 	return supra.NewClient(n.RPC)
 }

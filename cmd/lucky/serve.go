@@ -7,7 +7,6 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
 
 	"github.com/luckycoin/lucky/internal/api"
 	"github.com/luckycoin/lucky/internal/chain"
@@ -53,12 +52,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		opts.DevWallet = devWallet(node, client, log)
 		opts.HeadScripts = []string{"/devnet/wallet.js"}
 	}
-	// Module ABIs (for building transactions) come over the same transport as the client.
-	abis := &chain.HTTPABISource{URLs: cfg.Network.RPC}
-	if cfg.Network.Devnet {
-		abis.HTTP = &http.Client{Transport: handlerTransport{opts.Devnet}}
-	}
-	bindings := chain.New(client, cfg.Network, reg, chain.Options{ABIs: abis})
+	bindings := chain.New(client, cfg.Network, reg, chain.Options{ABIs: chain.ClientABISource{Client: client}})
 	opts.API = api.New(api.Deps{Network: cfg.Network, Tokens: reg, Node: client, Chain: bindings, Log: log})
 
 	h, err := server.New(opts)

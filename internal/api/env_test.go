@@ -75,8 +75,7 @@ func newEnv(t *testing.T, reg *tokens.Registry) *env {
 		t.Fatal(err)
 	}
 	client := devnettest.Client(t, node, supra.WithRetries(0, 0))
-	abis := &chain.HTTPABISource{URLs: n.RPC, HTTP: devnettest.HTTPClient(node)}
-	bindings := chain.New(client, n, reg, chain.Options{ABIs: abis})
+	bindings := chain.New(client, n, reg, chain.Options{ABIs: chain.ClientABISource{Client: client}})
 	h, err := server.New(server.Options{
 		Network: n, Web: fstest.MapFS{"index.html": {Data: []byte("<html><head></head></html>")}},
 		API:    api.New(api.Deps{Network: n, Tokens: reg, Node: client, Chain: bindings, Log: log}),

@@ -73,6 +73,12 @@ func TestSupraClientAgainstDevnet(t *testing.T) {
 	if err != nil || len(res) != 1 || string(res[0]) != `"100000000000000"` {
 		t.Fatalf("View %s %v", res, err)
 	}
+	if abi, err := c.Module(ctx, supra.MustParseAddress("0x1"), "coin"); err != nil || !strings.Contains(string(abi), `"exposed_functions"`) {
+		t.Fatalf("Module 0x1::coin: %.80s %v", abi, err)
+	}
+	if _, err := c.Module(ctx, supra.MustParseAddress("0x1"), "no_such_module"); !errors.Is(err, supra.ErrModuleNotFound) {
+		t.Fatalf("Module missing: %v", err)
+	}
 	var ne *supra.NodeError
 	if _, err := c.TableItem(ctx, "0x1234", "address", "u64", "0x1"); !errors.As(err, &ne) || ne.Code != "table_item_not_found" {
 		t.Fatalf("TableItem: %v (the devnet keeps no Move tables)", err)

@@ -5,9 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"net/http"
-	"strings"
 	"sync"
 	"time"
 
@@ -67,70 +64,22 @@ type ABISource interface {
 	ModuleABI(ctx context.Context, id supra.ModuleID) (*MoveModule, error)
 }
 
-// HTTPABISource reads ABIs from GET {url}/rpc/v1/accounts/{addr}/modules/{name}, trying
-// the URLs in order (primary first). supra.Client has no call for this endpoint, so it is
-// read here over the same transport.
-type HTTPABISource struct {
-	URLs    []string
-	HTTP    supra.HTTPDoer // default http.DefaultClient
-	Timeout time.Duration  // per request, default 10 s
-}
+// ClientABISource reads ABIs through the node client, so it shares the client's transport,
+// timeouts, retries and failover.
+type ClientABISource struct{ Client *supra.Client }
 
-// ModuleABI implements ABISource. A 404 is ErrModuleNotFound.
-func (s *HTTPABISource) ModuleABI(ctx context.Context, id supra.ModuleID) (*MoveModule, error) {
-	doer := s.HTTP
-	if doer == nil {
-		doer = http.DefaultClient
+// ModuleABI implements ABISource. A missing module is ErrModuleNotFound.
+func (s ClientABISource) ModuleABI(ctx context.Context, id supra.ModuleID) (*MoveModule, error) {
+	raw, err := s.Client.Module(ctx, id.Address, id.Name)
+	if errors.Is(err, supra.ErrModuleNotFound) {
+		return nil, fmt.Errorf("module %s: %w", id, ErrModuleNotFound)
 	}
-	timeout := s.Timeout
-	if timeout <= 0 {
-		timeout = 10 * time.Second
-	}
-	var lastErr error = errors.New("no node URL")
-	for _, base := range s.URLs {
-		m, err := s.fetch(ctx, doer, timeout, strings.TrimRight(base, "/")+"/rpc/v1/accounts/"+id.Address.String()+"/modules/"+id.Name)
-		if err == nil || errors.Is(err, ErrModuleNotFound) || errors.Is(err, ErrBadResponse) {
-			if err != nil {
-				return nil, fmt.Errorf("module %s: %w", id, err)
-			}
-			return m, nil
-		}
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		lastErr = err
-	}
-	return nil, fmt.Errorf("module %s: %w: %v", id, supra.ErrUnavailable, lastErr)
-}
-
-func (s *HTTPABISource) fetch(ctx context.Context, doer supra.HTTPDoer, timeout time.Duration, url string) (*MoveModule, error) {
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
-		return nil, err
-	}
-	req.Header.Set("Accept", "application/json")
-	res, err := doer.Do(req)
-	if err != nil {
-		return nil, err
-	}
-	defer res.Body.Close()
-	body, err := io.ReadAll(io.LimitReader(res.Body, 8<<20))
-	if err != nil {
-		return nil, err
-	}
-	switch {
-	case res.StatusCode == http.StatusNotFound:
-		return nil, ErrModuleNotFound
-	case res.StatusCode >= 500:
-		return nil, fmt.Errorf("node answered %d", res.StatusCode)
-	case res.StatusCode < 200 || res.StatusCode > 299:
-		return nil, fmt.Errorf("%w: status %d: %s", ErrBadResponse, res.StatusCode, strings.TrimSpace(string(body)))
+		return nil, fmt.Errorf("module %s: %w", id, err)
 	}
 	var m MoveModule
-	if err := json.Unmarshal(body, &m); err != nil || m.Name == "" {
-		return nil, fmt.Errorf("%w: module ABI: %v", ErrBadResponse, err)
+	if err := json.Unmarshal(raw, &m); err != nil || m.Name == "" {
+		return nil, fmt.Errorf("module %s: %w: module ABI: %v", id, ErrBadResponse, err)
 	}
 	return &m, nil
 }

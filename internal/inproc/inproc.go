@@ -1,4 +1,7 @@
-package main
+// Package inproc delivers HTTP requests to an http.Handler in memory. `lucky serve`
+// reaches its in-process devnet through it, over the same HTTP JSON as a real node (like
+// geth's simulated backend), so there is no special code path for the devnet.
+package inproc
 
 import (
 	"bytes"
@@ -7,8 +10,24 @@ import (
 	"strconv"
 )
 
-// responseRecorder is a minimal in-memory http.ResponseWriter for handlerTransport
-// (httptest's recorder is meant for tests, not production paths).
+// Transport is an http.RoundTripper that serves each request with Handler.
+type Transport struct{ Handler http.Handler }
+
+// RoundTrip implements http.RoundTripper.
+func (t Transport) RoundTrip(r *http.Request) (*http.Response, error) {
+	rec := newResponseRecorder()
+	t.Handler.ServeHTTP(rec, r)
+	if r.Body != nil {
+		_ = r.Body.Close()
+	}
+	return rec.result(r), nil
+}
+
+// Client returns an *http.Client over Transport.
+func Client(h http.Handler) *http.Client { return &http.Client{Transport: Transport{Handler: h}} }
+
+// responseRecorder is a minimal in-memory http.ResponseWriter (httptest's recorder is
+// meant for tests, not production paths).
 type responseRecorder struct {
 	header http.Header
 	status int

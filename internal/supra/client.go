@@ -344,6 +344,22 @@ func (c *Client) CoinTransactions(ctx context.Context, addr Address, count int, 
 	return res, err
 }
 
+// ErrModuleNotFound: the account has no module of that name.
+var ErrModuleNotFound = errors.New("supra: module not found")
+
+// Module reads a module's ABI JSON ({address,name,friends,exposed_functions,structs}).
+func (c *Client) Module(ctx context.Context, addr Address, name string) (json.RawMessage, error) {
+	var abi json.RawMessage
+	if _, err := c.get(ctx, "/rpc/v1/accounts/"+addr.String()+"/modules/"+url.PathEscape(name), &abi); err != nil {
+		var ne *NodeError
+		if errors.As(err, &ne) && ne.Status == http.StatusNotFound {
+			return nil, fmt.Errorf("%w: %s::%s", ErrModuleNotFound, addr, name)
+		}
+		return nil, err
+	}
+	return abi, nil
+}
+
 // View calls a view function. Arguments are JSON strings as the node expects ("123", "0x…").
 func (c *Client) View(ctx context.Context, function string, typeArgs []string, args []string) ([]json.RawMessage, error) {
 	req := ViewRequest{Function: function, TypeArguments: typeArgs, Arguments: make([]json.RawMessage, 0, len(args))}
