@@ -122,7 +122,10 @@ func TestServeEndToEnd(t *testing.T) {
 	case <-time.After(15 * time.Second):
 		t.Fatal("serve did not shut down")
 	}
-	if !strings.Contains(out.String(), "Available Accounts") {
-		t.Errorf("dev accounts not printed:\n%s", out.String())
+	// The banner lists each dev account with what it holds, the contracts' tokens included.
+	for _, want := range []string{"Available Accounts", "1000000 LUCKY", "10000 MINE", "Private Keys"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("banner lacks %q:\n%s", want, out.String())
+		}
 	}
 }

@@ -12,7 +12,9 @@ import (
 	"log/slog"
 	"math/big"
 	"os"
+	"slices"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -260,9 +262,23 @@ func (n *Node) WriteBanner(w io.Writer) {
 	n.mu.RLock()
 	defer n.mu.RUnlock()
 	fmt.Fprintf(w, "Supra devnet (chain id %d), seed %q\n\nAvailable Accounts\n==================\n", ChainID, n.seed)
+	// Every coin an account holds, SUPRA first and the rest by symbol, so a developer sees
+	// at a glance which account to use for what.
+	infos := make([]CoinInfo, 0, len(n.ch.st.coinInfos))
+	for _, ci := range n.ch.st.coinInfos {
+		if ci.CoinType != supra.SupraCoinType {
+			infos = append(infos, ci)
+		}
+	}
+	slices.SortFunc(infos, func(a, b CoinInfo) int { return strings.Compare(a.Symbol, b.Symbol) })
 	for _, d := range n.dev {
-		bal := n.ch.st.coins[coinKey{d.Address, supra.SupraCoinType}]
-		fmt.Fprintf(w, "(%d) %s (%s SUPRA)\n", d.Index, d.Address, formatUnits(bal, 8))
+		holdings := []string{formatUnits(n.ch.st.coins[coinKey{d.Address, supra.SupraCoinType}], 8) + " SUPRA"}
+		for _, ci := range infos {
+			if bal := n.ch.st.coins[coinKey{d.Address, ci.CoinType}]; bal > 0 {
+				holdings = append(holdings, formatUnits(bal, int(ci.Decimals))+" "+ci.Symbol)
+			}
+		}
+		fmt.Fprintf(w, "(%d) %s (%s)\n", d.Index, d.Address, strings.Join(holdings, ", "))
 	}
 	fmt.Fprintf(w, "\nPrivate Keys\n==================\n")
 	for _, d := range n.dev {
