@@ -171,3 +171,87 @@ test('getCoinTransactionsDetail and account transactions', async () => {
   assert.equal(own.length, 1);
   assert.equal(own[0].status, 'Success');
 });
+
+// The app's contracts, read through invokeViewMethod exactly as the original app reads
+// them (reference/supra-chain.md §5–6): u64 results are decimal strings, bools are booleans.
+const SLOTS = '0xb4ba040eb59c3b3c3776b7a603d896781e48bbf5fcea559c495814b5cde29b2b::slots_v3';
+const DEX = '0x0dc694898dff98a1b0447e0992d0413e123ea80da1021d464a4fbaf0265870d8';
+const CURVE = `${DEX}::curves::Uncorrelated`;
+const LUCKY = '0x4205c82380bff5708cd7c59e0043a45890a457a6cdb60c9191d818958fd7ac26::LUCKY::LUCKY';
+const STAKING = '0xde01::staking';
+const MINERS = '0xde02::cosmic_miners';
+const BURN = '0xffffffffffffffffffffffffffffffff'; // the original app's short form
+const u64 = /^[0-9]+$/;
+
+test('slots_v3 house fund views', async () => {
+  const [supraPot] = await client.invokeViewMethod(`${SLOTS}::get_supra_coin_house_fund_balance_view`, [], []);
+  assert.match(supraPot, u64);
+  assert.ok(BigInt(supraPot) > 0n);
+  // The dashboard passes the type both as type argument and as the String argument.
+  const [luckyPot] = await client.invokeViewMethod(`${SLOTS}::get_house_fund_balance_view`, [LUCKY], [LUCKY]);
+  assert.match(luckyPot, u64);
+  assert.ok(BigInt(luckyPot) > 0n);
+});
+
+test('Dexlyn router views in the order of the type arguments', async () => {
+  const [exists] = await client.invokeViewMethod(`${DEX}::router::is_swap_exists`, [SUPRA, LUCKY, CURVE], []);
+  assert.equal(exists, true);
+  const [rs, rl] = await client.invokeViewMethod(`${DEX}::router::get_reserves_size`, [SUPRA, LUCKY, CURVE], []);
+  const [rl2, rs2] = await client.invokeViewMethod(`${DEX}::router::get_reserves_size`, [LUCKY, SUPRA, CURVE], []);
+  assert.match(rs, u64);
+  assert.deepEqual([rs, rl], [rs2, rl2]);
+  const [fee, scale] = await client.invokeViewMethod(`${DEX}::router::get_fees_config`, [SUPRA, LUCKY, CURVE], []);
+  assert.match(fee, u64);
+  assert.match(scale, u64);
+  const amountIn = 100000000n; // 1 SUPRA
+  const [out] = await client.invokeViewMethod(`${DEX}::router::get_amount_out`, [SUPRA, LUCKY, CURVE], [amountIn.toString()]);
+  // The spec's price math, with BigInt floors: a = in·(scale−fee)/scale; out = a·R_out/(R_in + a).
+  const a = (amountIn * (BigInt(scale) - BigInt(fee))) / BigInt(scale);
+  const expected = (a * BigInt(rl)) / (BigInt(rs) + a);
+  assert.ok(BigInt(out) <= expected && expected - BigInt(out) <= 1n, `out ${out} vs ${expected}`);
+  const [needed] = await client.invokeViewMethod(`${DEX}::router::get_amount_in`, [SUPRA, LUCKY, CURVE], [out]);
+  assert.ok(BigInt(needed) <= amountIn);
+});
+
+test('LUCKY burned at the burn address', async () => {
+  const [burned] = await client.invokeViewMethod('0x1::coin::balance', [LUCKY], [BURN]);
+  assert.match(burned, u64);
+  assert.ok(BigInt(burned) > 0n);
+});
+
+test('staking pool views (doc 1 §7)', async () => {
+  const who = dev.address().toString();
+  for (const fn of ['get_active_users', 'get_global_deposit', 'get_pass_price']) {
+    const [v] = await client.invokeViewMethod(`${STAKING}::${fn}`, [], []);
+    assert.match(v, u64, fn);
+  }
+  for (const fn of ['get_user_deposit', 'get_user_pending_rewards', 'get_user_daily_yield', 'get_user_stake_time']) {
+    const [v] = await client.invokeViewMethod(`${STAKING}::${fn}`, [], [who]);
+    assert.match(v, u64, fn);
+  }
+  assert.deepEqual(await client.invokeViewMethod(`${STAKING}::get_has_tax_free_pass`, [], [who]), [false]);
+  assert.deepEqual(await client.invokeViewMethod(`${STAKING}::get_user_apy_tier`, [], [who]), ['500']);
+  const debug = await client.invokeViewMethod(`${STAKING}::get_user_debug`, [], [who]);
+  assert.equal(debug.length, 3); // start time, seconds, claimed
+  debug.forEach((v) => assert.match(v, u64));
+});
+
+test('Cosmic Miners views', async () => {
+  const [catalogue] = await client.invokeViewMethod(`${MINERS}::get_catalogue`, [], []);
+  assert.deepEqual(catalogue.map((m) => m.name), ['Nano Rig', 'Quantum Core', 'Nebula Forge']);
+  assert.match(catalogue[0].cost, u64);
+  const accounts = await (await fetch(`${url}/devnet/accounts`)).json();
+  const miner = accounts[3].address; // the dev account that holds MINE
+  const [balance] = await client.invokeViewMethod(`${MINERS}::get_balance`, [], [miner]);
+  assert.ok(BigInt(balance) > 0n);
+  for (const fn of ['get_pending_output', 'get_power', 'get_boost', 'get_daily_output']) {
+    const [v] = await client.invokeViewMethod(`${MINERS}::${fn}`, [], [miner]);
+    assert.match(v, u64, fn);
+  }
+  const [fleet] = await client.invokeViewMethod(`${MINERS}::get_fleet`, [], [miner]);
+  assert.ok(Array.isArray(fleet));
+  const [boosters] = await client.invokeViewMethod(`${MINERS}::get_boosters`, [], [miner]);
+  assert.ok(Array.isArray(boosters));
+  const [crew] = await client.invokeViewMethod(`${MINERS}::get_crew_size`, [], []);
+  assert.match(crew, u64);
+});
