@@ -581,19 +581,26 @@ func (n *Node) moduleHandler(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, abiJSON(id, m.ABI()))
 }
 
+// pageRequest reads the account and the count/start paging parameters shared by the
+// transaction listings; it answers the error itself and reports false on bad input.
+func pageRequest(w http.ResponseWriter, r *http.Request) (addr supra.Address, count int, start uint64, ok bool) {
+	if addr, ok = pathAddress(w, r); !ok {
+		return
+	}
+	var err error
+	if count, err = pageCount(r); err == nil {
+		start, err = queryUint(r, "start", 0)
+	}
+	if err != nil {
+		rpcError(w, http.StatusBadRequest, "invalid_input", err.Error())
+		return addr, 0, 0, false
+	}
+	return addr, count, start, true
+}
+
 func (n *Node) accountTxsHandler(w http.ResponseWriter, r *http.Request) {
-	addr, ok := pathAddress(w, r)
+	addr, count, start, ok := pageRequest(w, r)
 	if !ok {
-		return
-	}
-	count, err := pageCount(r)
-	if err != nil {
-		rpcError(w, http.StatusBadRequest, "invalid_input", err.Error())
-		return
-	}
-	start, err := queryUint(r, "start", 0)
-	if err != nil {
-		rpcError(w, http.StatusBadRequest, "invalid_input", err.Error())
 		return
 	}
 	n.mu.RLock()
@@ -615,18 +622,8 @@ func (n *Node) accountTxsHandler(w http.ResponseWriter, r *http.Request) {
 // coinTxsHandler pages through the transactions that changed addr's coin balances; the
 // cursor is the index of the next record.
 func (n *Node) coinTxsHandler(w http.ResponseWriter, r *http.Request) {
-	addr, ok := pathAddress(w, r)
+	addr, count, start, ok := pageRequest(w, r)
 	if !ok {
-		return
-	}
-	count, err := pageCount(r)
-	if err != nil {
-		rpcError(w, http.StatusBadRequest, "invalid_input", err.Error())
-		return
-	}
-	start, err := queryUint(r, "start", 0)
-	if err != nil {
-		rpcError(w, http.StatusBadRequest, "invalid_input", err.Error())
 		return
 	}
 	n.mu.RLock()
