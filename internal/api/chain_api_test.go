@@ -476,4 +476,3 @@ func TestForcedLuckyGame(t *testing.T) {
 		t.Fatal("unknown account has history")
 	}
 }
-
