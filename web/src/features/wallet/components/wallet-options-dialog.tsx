@@ -54,7 +54,7 @@ export function WalletOptionsDialog({ open, onClose }: { open: boolean; onClose:
           </div>
         </section>
 
-        <div className="grid grid-cols-2 gap-3">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           <section aria-labelledby="wallet-network-label" className="rounded-xl border border-white/10 bg-ink-900 p-3">
             <h3 id="wallet-network-label" className="mb-1 text-xs font-bold tracking-[0.14em] text-muted uppercase">
               Network
@@ -103,16 +103,20 @@ export function WalletOptionsDialog({ open, onClose }: { open: boolean; onClose:
           disabled={!isTargetNetwork}
         />
 
-        <Button
-          variant="danger"
-          className="w-full"
+        <button
+          type="button"
+          className={
+            'inline-flex h-11 w-full items-center justify-center rounded-xl border border-red-400/60 bg-red-500/10 ' +
+            'text-sm font-bold tracking-wide text-red-300 transition hover:bg-red-500/20 hover:text-red-200 ' +
+            'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-neon-cyan'
+          }
           onClick={() => {
             onClose();
             void disconnect();
           }}
         >
           {walletText.disconnect}
-        </Button>
+        </button>
       </div>
     </Modal>
   );
