@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -84,7 +84,7 @@ function SlotGame({ token, tokens }: { token: SlotToken; tokens: SlotToken[] }) 
     prevToken.current = token.name;
     setBet(token.slots.minBet);
     setBalanceFreshAfter(Date.now());
-    void balances.refetch();
+    if (address) void balances.refetch();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [token.name]);
 
@@ -98,8 +98,8 @@ function SlotGame({ token, tokens }: { token: SlotToken; tokens: SlotToken[] }) 
   // The background loop starts with sound on the first gesture here and stops when leaving the page.
   useEffect(() => () => sound.stopBackground(), [sound]);
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
+  /** The main button: "Connect Wallet" connects; "Spin Now" spins. */
+  const onMain = () => {
     if (busy) return;
     if (!connected) {
       if (wallet.status === 'disconnected') {
@@ -109,6 +109,12 @@ function SlotGame({ token, tokens }: { token: SlotToken; tokens: SlotToken[] }) 
       return;
     }
     void game.spin();
+  };
+
+  /** Enter in the bet or spins field means "spin": every before-spinning check applies, the
+   * wallet one included ("Please connect your wallet first!"). */
+  const onEnter = () => {
+    if (!busy) void game.spin();
   };
 
   const selectToken = (t: SlotToken) => {
@@ -134,7 +140,8 @@ function SlotGame({ token, tokens }: { token: SlotToken; tokens: SlotToken[] }) 
         onBetBlur={() => setBet((v) => betOnBlur(v, min))}
         onSpinsInput={(v) => setSpins((prev) => spinsOnInput(v, prev))}
         onSpinsBlur={() => setSpins((v) => spinsOnBlur(v))}
-        onSubmit={onSubmit}
+        onMain={onMain}
+        onEnter={onEnter}
         balanceText={balance === undefined ? '0.00' : fmt2Grouped(balance, token.decimals)}
         potText={pot === undefined ? '…' : pot === null ? 'Error' : fmt2Grouped(pot, token.decimals)}
         game={game}

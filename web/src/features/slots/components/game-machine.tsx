@@ -1,7 +1,7 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { SoundOffIcon, SoundOnIcon, WarningIcon } from '@/components/ui/icons';
-import { TokenLogo } from '@/components/ui/token-logo';
+import { TokenBadge } from '@/features/slots/components/token-badge';
 import { useSound } from '@/lib/sound-context';
 import type { WalletStatus } from '@/lib/wallet';
 import { PaytableModal } from '@/features/slots/components/paytable-modal';
@@ -34,7 +34,8 @@ export interface GameMachineProps {
   onBetBlur: () => void;
   onSpinsInput: (v: string) => void;
   onSpinsBlur: () => void;
-  onSubmit: (e: FormEvent) => void;
+  onMain: () => void;
+  onEnter: () => void;
   balanceText: string;
   potText: string;
   game: ReturnType<typeof useSlotGame>;
@@ -56,6 +57,12 @@ export function GameMachine(p: GameMachineProps) {
   const connecting = p.walletStatus === 'connecting';
   const last = game.last;
   const showTotalWon = !!last && last.totalPrize > 0n && last.token === token.name;
+
+  const onEnterKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    p.onEnter();
+  };
 
   let mainLabel: string;
   if (!p.connected) mainLabel = connecting ? 'Connecting...' : 'Connect Wallet';
@@ -79,7 +86,7 @@ export function GameMachine(p: GameMachineProps) {
             aria-haspopup="dialog"
             className="inline-flex h-10 min-w-0 items-center gap-2 rounded-xl border border-neon-cyan/50 bg-neon-cyan/10 px-2.5 font-bold text-white transition hover:bg-neon-cyan/20 disabled:cursor-not-allowed disabled:opacity-50"
           >
-            <TokenLogo src={token.logo} name={token.name} size={24} />
+            <TokenBadge name={token.name} size={24} />
             <span className="truncate" data-testid="selected-token">
               {token.name}
             </span>
@@ -129,7 +136,7 @@ export function GameMachine(p: GameMachineProps) {
 
         <ReelsView symbols={game.reels.symbols} spinning={game.reels.spinning} highlight={game.reels.highlight} />
 
-        <form onSubmit={p.onSubmit} className="mt-4 sm:mt-5" noValidate aria-label="Bet">
+        <form onSubmit={(e) => e.preventDefault()} className="mt-4 sm:mt-5" noValidate aria-label="Bet">
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-[1fr_1fr_auto] sm:gap-3">
             <Field id="slot-bet" label="Bet Amount" suffix={token.name}>
               <input
@@ -141,6 +148,7 @@ export function GameMachine(p: GameMachineProps) {
                 disabled={busy}
                 onChange={(e) => p.onBetInput(e.target.value)}
                 onBlur={p.onBetBlur}
+                onKeyDown={onEnterKey}
                 className={inputClass}
               />
             </Field>
@@ -154,6 +162,7 @@ export function GameMachine(p: GameMachineProps) {
                 disabled={busy}
                 onChange={(e) => p.onSpinsInput(e.target.value)}
                 onBlur={p.onSpinsBlur}
+                onKeyDown={onEnterKey}
                 className={inputClass}
               />
             </Field>
@@ -166,7 +175,8 @@ export function GameMachine(p: GameMachineProps) {
           </div>
 
           <button
-            type="submit"
+            type="button"
+            onClick={p.onMain}
             disabled={busy || connecting}
             aria-busy={busy || connecting}
             data-testid="main-button"
@@ -178,15 +188,24 @@ export function GameMachine(p: GameMachineProps) {
         </form>
 
         <div className="mt-3 flex items-center justify-between gap-3">
-          <label className="inline-flex cursor-pointer items-center gap-2 text-sm font-bold text-white/85 select-none">
-            <input type="checkbox" className="peer sr-only" checked={game.turbo} onChange={(e) => game.setTurbo(e.target.checked)} />
+          <button
+            type="button"
+            role="switch"
+            aria-checked={game.turbo}
+            onClick={() => game.setTurbo(!game.turbo)}
+            className="group inline-flex items-center gap-2 rounded-lg text-sm font-bold text-white/85 select-none"
+          >
             <span
               aria-hidden="true"
-              className="relative inline-block h-6 w-11 rounded-full border border-white/20 bg-ink-950 transition peer-checked:border-neon-cyan peer-checked:bg-neon-cyan/30 peer-focus-visible:outline-3 peer-focus-visible:outline-neon-cyan after:absolute after:top-0.5 after:left-0.5 after:h-4.5 after:w-4.5 after:rounded-full after:bg-white/80 after:transition peer-checked:after:translate-x-5 peer-checked:after:bg-neon-cyan"
+              className={`relative inline-block h-6 w-11 rounded-full border transition after:absolute after:top-0.5 after:left-0.5 after:h-4.5 after:w-4.5 after:rounded-full after:transition ${
+                game.turbo
+                  ? 'border-neon-cyan bg-neon-cyan/30 after:translate-x-5 after:bg-neon-cyan'
+                  : 'border-white/20 bg-ink-950 after:bg-white/80'
+              }`}
             />
             <BoltIcon size={16} className="text-neon-cyan" />
             Turbo
-          </label>
+          </button>
           {game.phase === 'replaying' ? (
             <button
               type="button"

@@ -1,0 +1,365 @@
+import { expect, isMobile, test } from './fixtures';
+import { openDevWalletPanel, useDevWallet } from './support/dev-wallet';
+import {
+  balance,
+  connectHere,
+  devAddress,
+  fmt2,
+  forceOutcomes,
+  LUCKY,
+  mainButton,
+  playViaApi,
+  pot,
+  setBalance,
+} from './support/slots';
+
+/**
+ * FRUIT SPIN FRENZY acceptance (issue 6) on the real binary and devnet.
+ *
+ * Forced outcomes are one global queue, so every test that spins runs in the desktop project
+ * only and serially; the mobile project checks layout, routes and the client-side rules.
+ */
+
+const NANA = 'NANA';
+
+test.describe('slots: routes and layout', () => {
+  test('/slots/LuCkY selects LUCKY, /slots/nope and /slots select SUPRA; every element is there', async ({ page }) => {
+    await page.goto('/slots/LuCkY');
+    await expect(page.getByRole('heading', { level: 1, name: 'FRUIT SPIN FRENZY' })).toBeVisible();
+    await expect(page.getByText('Win up to 50x your bet!')).toBeVisible();
+    await expect(page.getByTestId('selected-token')).toHaveText('LUCKY');
+    await expect(page.getByLabel('Bet Amount')).toHaveValue('10');
+
+    await page.goto('/slots/nope');
+    await expect(page.getByTestId('selected-token')).toHaveText('SUPRA');
+    await expect(page.getByLabel('Bet Amount')).toHaveValue('0.1');
+    await page.goto('/slots');
+    await expect(page.getByTestId('selected-token')).toHaveText('SUPRA');
+
+    await expect(page.getByLabel('Number of Spins')).toHaveValue('1');
+    await expect(page.getByTestId('total-bet')).toHaveText('0.10 SUPRA');
+    await expect(mainButton(page)).toHaveText('Connect Wallet');
+    await expect(page.getByTestId('chip-balance')).toContainText('Balance');
+    await expect(page.getByTestId('chip-pot')).toContainText(/House Pot\s*1,000,000\.00/);
+    await expect(page.getByTestId('chip-total-won')).toHaveCount(0);
+    await expect(page.getByTestId('reels').locator('svg[data-symbol]')).toHaveCount(3);
+    await expect(page.getByRole('button', { name: /game sound/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Fullscreen' })).toBeVisible();
+    const jackpot = page.getByRole('button', { name: 'Jackpot: 50x' });
+    if (isMobile(page)) await expect(jackpot).toBeHidden();
+    else await expect(jackpot).toBeVisible();
+    // No horizontal overflow on either layout.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  test('token selector: search, empty state, community links, selection resets the bet', async ({ page }) => {
+    await page.goto('/slots');
+    await page.getByRole('button', { name: /Select token/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Select Token' });
+    const search = dialog.getByPlaceholder('Search by name...');
+    await search.fill('zzz');
+    await expect(dialog.getByText('No tokens found.')).toBeVisible();
+    await search.fill('lUc');
+    await expect(dialog.getByRole('link', { name: 'LUCKY chat' })).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(dialog.getByRole('link', { name: 'LUCKY on X' })).toHaveAttribute('target', '_blank');
+    await dialog.getByRole('button', { name: /^LUCKY/ }).click();
+    await expect(page).toHaveURL(/\/slots\/lucky$/);
+    await expect(page.getByTestId('selected-token')).toHaveText('LUCKY');
+    await expect(page.getByLabel('Bet Amount')).toHaveValue('10');
+
+    await page.getByRole('button', { name: /Select token/ }).click();
+    await page.getByRole('dialog', { name: 'Select Token' }).getByPlaceholder('Search by name...').fill('spike');
+    await page.getByRole('dialog', { name: 'Select Token' }).getByRole('button', { name: /^SPIKE/ }).click();
+    await expect(page.getByLabel('Bet Amount')).toHaveValue('10000');
+  });
+
+  test('paytable shows the odds computed from the contract table', async ({ page }) => {
+    await page.goto('/slots');
+    await page.getByRole('button', { name: 'Paytable' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Paytable & Game Guide' });
+    await expect(dialog).toContainText('Win chance56.00%');
+    await expect(dialog).toContainText('Profit chance24.00%');
+    await expect(dialog).toContainText('Return to player89.20%');
+    await expect(dialog).toContainText('Tiny (0.5x) and Small (0.8x) return less than the bet.');
+    await expect(dialog).toContainText('development fee of 5%');
+    await expect(dialog.getByRole('row', { name: /Super Jackpot.*50x.*0\.10%/ })).toBeVisible();
+    await expect(dialog.getByRole('row', { name: /No Win.*0x.*44\.00%/ })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('input rules: bet and spins (doc 1 §5)', async ({ page }) => {
+    await page.goto('/slots/lucky');
+    const bet = page.getByLabel('Bet Amount');
+    const spins = page.getByLabel('Number of Spins');
+    await bet.fill('5');
+    await expect(bet).toHaveValue('10'); // below the minimum → the minimum
+    await bet.fill('12.5');
+    await bet.pressSequentially('5');
+    await expect(bet).toHaveValue('12.55');
+    await bet.pressSequentially('5'); // a third decimal is rejected
+    await expect(bet).toHaveValue('12.55');
+    await bet.fill('');
+    await expect(bet).toHaveValue('');
+    await spins.click(); // blur: empty → minimum
+    await expect(bet).toHaveValue('10');
+    await spins.fill('0');
+    await expect(spins).toHaveValue('1');
+    await spins.fill('5000');
+    await expect(spins).toHaveValue('1');
+    await spins.fill('250');
+    await bet.fill('10.25');
+    await expect(page.getByTestId('total-bet')).toHaveText('2562.50 LUCKY');
+    await spins.fill('');
+    await bet.click();
+    await expect(spins).toHaveValue('1');
+  });
+
+  test('not connected: Enter shows "Please connect your wallet first!"; the main button connects', async ({ page }) => {
+    await useDevWallet(page, { autoApprove: true, account: 1 });
+    await page.goto('/slots/lucky');
+    await page.getByLabel('Bet Amount').press('Enter');
+    await expect(page.getByText('Please connect your wallet first!')).toBeVisible();
+    await connectHere(page);
+    await expect(page.getByTestId('chip-balance')).not.toContainText(/Balance\s*0\.00/);
+  });
+});
+
+test.describe('slots: games on chain', () => {
+  test.describe.configure({ mode: 'serial' });
+  test.beforeEach(async ({ request }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'spins share the global forced-outcome queue: desktop only');
+    await forceOutcomes(request, []);
+  });
+
+  test('forced [6,0,3] LUCKY game at bet 10: messages in order, Total Won 515.00, exact balance and pot deltas', async ({ page, request }) => {
+    test.setTimeout(60_000);
+    const addr = await devAddress(request, 0);
+    await useDevWallet(page, { autoApprove: true, account: 0 });
+    await page.goto('/slots/lucky');
+    await connectHere(page);
+    await page.getByLabel('Bet Amount').fill('10');
+    await page.getByLabel('Number of Spins').fill('3');
+    await expect(page.getByTestId('total-bet')).toHaveText('30.00 LUCKY');
+
+    const balBefore = await balance(request, addr, LUCKY);
+    const potBefore = await pot(request, LUCKY);
+    await forceOutcomes(request, [6, 0, 3]);
+    const t0 = Date.now();
+    await mainButton(page).click();
+    await expect(mainButton(page)).toHaveText(/Spinning \(\d+\)/);
+    await expect(page.getByText(/^Transaction sent! TXID: 0x[0-9a-f]{4}\.\.\.$/)).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('Super Jackpot! 7️⃣7️⃣7️⃣ = 500.00 LUCKY')).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByTestId('reel-0')).toHaveAttribute('data-win', 'true');
+    await expect(mainButton(page)).toHaveText('Spinning (3)');
+    await expect(page.getByText('No Win This Time!')).toBeVisible({ timeout: 10_000 });
+    await expect(mainButton(page)).toHaveText('Spinning (2)');
+    await expect(page.getByText('Medium! 🍉🍉🍉 = 15.00 LUCKY')).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByTestId('chip-total-won')).toContainText('515.00', { timeout: 5_000 });
+    await expect(mainButton(page)).toHaveText('Spin Now');
+    console.log(`[timing] 3-spin forced game: click → Total Won ${Date.now() - t0} ms`);
+
+    const balAfter = await balance(request, addr, LUCKY);
+    const potAfter = await pot(request, LUCKY);
+    // Player: −30 LUCKY bet, +515 LUCKY prizes.
+    expect(balAfter - balBefore).toBe(485_000_000n);
+    // Pot: +30 − 5% fee (28.5 LUCKY) − 515 LUCKY prizes.
+    expect(potAfter - potBefore).toBe(28_500_000n - 515_000_000n);
+    await expect(page.getByTestId('chip-balance')).toContainText(fmt2(balAfter, 6).replace(/\B(?=(\d{3})+(?!\d))/g, ','));
+  });
+
+  test('a SUPRA game through /slots/supra, listed in Recent Spins with its /tx page', async ({ page, request }) => {
+    test.setTimeout(60_000);
+    await useDevWallet(page, { autoApprove: true, account: 1 });
+    await page.goto('/slots/supra');
+    await expect(page.getByTestId('selected-token')).toHaveText('SUPRA');
+    await connectHere(page);
+    await page.getByLabel('Number of Spins').fill('2');
+    await forceOutcomes(request, [4, 1]);
+    await page.getByRole('switch', { name: 'Turbo' }).click();
+    await mainButton(page).click();
+    await expect(page.getByText('High! 🍓🍓🍓 = 0.30 SUPRA')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('Tiny! 🍒🍒🍒 = 0.05 SUPRA')).toBeVisible({ timeout: 5_000 });
+    await expect(page.getByTestId('chip-total-won')).toContainText('0.35');
+    await expect(mainButton(page)).toHaveText('Spin Now');
+
+    const recent = page.getByRole('region', { name: 'Recent Spins' });
+    const row = recent.getByRole('row').filter({ hasText: '2× 0.10 SUPRA' }).first();
+    await expect(row).toContainText('0.20');
+    await expect(row).toContainText('+0.15');
+    await row.getByRole('link').click();
+    await expect(page).toHaveURL(/\/tx\/0x[0-9a-f]{64}$/);
+    await expect(page.getByTestId('tx-status')).toHaveText('Success');
+    await expect(page.getByRole('region', { name: 'Slot play' })).toContainText('Total won0.35 SUPRA');
+  });
+
+  test('before spinning: total bet above 5x pot, minimum bet, spins, balance loading, insufficient balance', async ({ page, request }) => {
+    await useDevWallet(page, { autoApprove: true, account: 2 });
+    await page.goto('/slots/lucky');
+    await connectHere(page);
+    const bet = page.getByLabel('Bet Amount');
+    const spins = page.getByLabel('Number of Spins');
+
+    // Total bet above 5× the pot (the real LUCKY pot).
+    const limit = (await pot(request, LUCKY)) * 5n;
+    await bet.fill('60000');
+    await spins.fill('1000');
+    await mainButton(page).click();
+    await expect(page.getByText(`Total bet (60000000.00 LUCKY) exceeds 5x house pot (${fmt2(limit, 6)} LUCKY)!`)).toBeVisible();
+
+    // An empty bet sent with Enter (no blur) is below the minimum.
+    await spins.fill('3');
+    await bet.fill('');
+    await bet.press('Enter');
+    await expect(page.getByText('Minimum bet is 10 LUCKY!')).toBeVisible();
+
+    // Empty spins sent with Enter.
+    await bet.fill('10');
+    await spins.fill('');
+    await spins.press('Enter');
+    await expect(page.getByText('Number of spins must be between 1 and 1000!')).toBeVisible();
+    await spins.fill('3');
+
+    // Account 2 holds no LUCKY.
+    await mainButton(page).click();
+    await expect(page.getByText('Insufficient LUCKY balance!')).toBeVisible();
+    await expect(mainButton(page)).toHaveText('Spin Now');
+
+    // The server says the same when asked directly.
+    const res = await request.post('/api/v1/slots/spins', {
+      data: { sender: await devAddress(request, 2), token: 'LUCKY', betPerSpin: '10', spins: 3 },
+    });
+    expect(res.status()).toBeGreaterThanOrEqual(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe('Insufficient LUCKY balance!');
+  });
+
+  test('before spinning: pots and balance still loading', async ({ page }) => {
+    await useDevWallet(page, { autoApprove: true, account: 1 });
+    // A slow network: hold the pots and the balances answers.
+    let releasePots: () => void = () => {};
+    const potsHeld = new Promise<void>((r) => (releasePots = r));
+    await page.route('**/api/v1/slots/pots', async (route) => {
+      await potsHeld;
+      await route.continue();
+    });
+    await page.goto('/slots/lucky');
+    await connectHere(page);
+    await mainButton(page).click();
+    await expect(page.getByText('Please wait for house pot balance to load!')).toBeVisible();
+
+    let releaseBalances: () => void = () => {};
+    const balancesHeld = new Promise<void>((r) => (releaseBalances = r));
+    await page.route('**/api/v1/accounts/*/balances', async (route) => {
+      await balancesHeld;
+      await route.continue();
+    });
+    releasePots();
+    await expect(page.getByTestId('chip-pot')).not.toContainText('…');
+    // Switching the token resets the balance display and reads it again (held).
+    await page.getByRole('button', { name: /Select token/ }).click();
+    await page.getByRole('dialog', { name: 'Select Token' }).getByRole('button', { name: /^SUPRA/ }).click();
+    await page.getByRole('button', { name: /Select token/ }).click();
+    await page.getByRole('dialog', { name: 'Select Token' }).getByRole('button', { name: /^LUCKY/ }).click();
+    await expect(page.getByTestId('chip-balance')).toContainText(/Balance\s*0\.00/);
+    await mainButton(page).click();
+    await expect(page.getByText('Please wait for LUCKY balance to load!')).toBeVisible();
+    releaseBalances();
+    await expect(page.getByTestId('chip-balance')).not.toContainText(/Balance\s*0\.00/);
+  });
+
+  test('before spinning: a house pot drained to zero', async ({ page, request }) => {
+    test.setTimeout(60_000);
+    // Drain the NANA pot to exactly 0 with real plays (account 5, funded through the admin):
+    // a No Win play with bet b0 brings the pot to F1 = 981·k, then one Super Jackpot at bet 20·k
+    // pays 1000·k while the pot receives 19·k (bet − 5% fee): F1 + 19k − 1000k = 0.
+    const account = 5;
+    const addr = await devAddress(request, account);
+    const nana = await tokenInfo(request, NANA);
+    await setBalance(request, addr, nana.coinType, 10n ** 15n);
+    let f = await pot(request, nana.coinType);
+    if (f > 0n) {
+      const h = (b: bigint) => b - b / 20n;
+      const minBet = 10n ** 7n;
+      let f1 = ((f + h(minBet) + 980n) / 981n) * 981n;
+      let b0 = ((f1 - f) * 20n) / 19n - 2n;
+      if (b0 < minBet) b0 = minBet;
+      while (f + h(b0) < f1) b0++;
+      if (f + h(b0) !== f1) {
+        f1 += 981n;
+        while (f + h(b0) < f1) b0++;
+      }
+      expect(f + h(b0)).toBe(f1);
+      await forceOutcomes(request, [0]);
+      await playViaApi(request, account, NANA, fmt6(b0), 1);
+      f = await pot(request, nana.coinType);
+      expect(f).toBe(f1);
+      await forceOutcomes(request, [6]);
+      await playViaApi(request, account, NANA, fmt6((f1 / 981n) * 20n), 1);
+      expect(await pot(request, nana.coinType)).toBe(0n);
+    }
+    await useDevWallet(page, { autoApprove: true, account });
+    await page.goto('/slots/nana');
+    await connectHere(page);
+    await expect(page.getByTestId('chip-pot')).toContainText(/House Pot\s*0\.00/);
+    await mainButton(page).click();
+    await expect(page.getByText('House pot balance is unavailable or zero!')).toBeVisible();
+  });
+
+  test('a spin rejected in the Dev Wallet shows "Transaction rejected!" and returns to idle', async ({ page, request }) => {
+    const addr = await devAddress(request, 1);
+    await useDevWallet(page, { account: 1 });
+    await page.goto('/slots/lucky');
+    await expect(mainButton(page)).toHaveText('Connect Wallet');
+    await mainButton(page).click();
+    await openDevWalletPanel(page);
+    await page.getByRole('group', { name: 'Connect request' }).getByRole('button', { name: 'Approve' }).click();
+    await expect(mainButton(page)).toHaveText('Spin Now');
+    const before = await balance(request, addr, LUCKY);
+    await mainButton(page).click();
+    await expect(mainButton(page)).toHaveText('Spinning (1)');
+    await expect(page.getByRole('button', { name: /Select token/ })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Paytable' })).toBeDisabled();
+    await page.getByRole('group', { name: /request/i }).getByRole('button', { name: 'Reject' }).click();
+    await expect(page.getByText('Transaction rejected!')).toBeVisible();
+    await expect(mainButton(page)).toHaveText('Spin Now');
+    await expect(page.getByRole('button', { name: /Select token/ })).toBeEnabled();
+    expect(await balance(request, addr, LUCKY)).toBe(before);
+  });
+
+  test('1,000 spins: after confirmation Skip shows the final Total Won within 2 seconds', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    await useDevWallet(page, { autoApprove: true, account: 0 });
+    await page.goto('/slots/lucky');
+    await connectHere(page);
+    await page.getByLabel('Number of Spins').fill('1000');
+    await expect(page.getByTestId('total-bet')).toHaveText('10000.00 LUCKY');
+    await mainButton(page).click();
+    const skip = page.getByRole('button', { name: 'Skip' });
+    await expect(skip).toBeVisible({ timeout: 30_000 });
+    const t0 = Date.now();
+    await skip.click();
+    await expect(page.getByTestId('chip-total-won')).toBeVisible({ timeout: 2_000 });
+    await expect(mainButton(page)).toHaveText('Spin Now', { timeout: 2_000 });
+    console.log(`[timing] 1000 spins: Skip → Total Won ${Date.now() - t0} ms`);
+    const won = (await page.getByTestId('chip-total-won').innerText()).replace(/[^\d.]/g, '');
+    const addr = await devAddress(request, 0);
+    const hist = await request.get(`/api/v1/slots/history/${addr}?limit=1`);
+    const last = ((await hist.json()) as { spins: { won: string; spins: string }[] }).spins[0]!;
+    expect(last.spins).toBe('1000');
+    expect(won).toBe(fmt2(BigInt(last.won), 6));
+  });
+});
+
+async function tokenInfo(request: Parameters<typeof devAddress>[0], name: string) {
+  const res = await request.get('/api/v1/config');
+  const cfg = (await res.json()) as { tokens: { name: string; coinType: string; decimals: number }[] };
+  const t = cfg.tokens.find((x) => x.name === name);
+  if (!t) throw new Error(`no token ${name}`);
+  return t;
+}
+
+function fmt6(units: bigint): string {
+  const s = units.toString().padStart(7, '0');
+  return `${s.slice(0, -6)}.${s.slice(-6)}`;
+}
