@@ -63,7 +63,7 @@ test.describe('slots: routes and layout', () => {
     await search.fill('lUc');
     await expect(dialog.getByRole('link', { name: 'LUCKY chat' })).toHaveAttribute('rel', 'noopener noreferrer');
     await expect(dialog.getByRole('link', { name: 'LUCKY on X' })).toHaveAttribute('target', '_blank');
-    await dialog.getByRole('button', { name: /^LUCKY/ }).click();
+    await dialog.getByRole('button', { name: /^LUCKY Min bet/ }).click();
     await expect(page).toHaveURL(/\/slots\/lucky$/);
     await expect(page.getByTestId('selected-token')).toHaveText('LUCKY');
     await expect(page.getByLabel('Bet Amount')).toHaveValue('10');
@@ -258,9 +258,9 @@ test.describe('slots: games on chain', () => {
     await expect(page.getByTestId('chip-pot')).not.toContainText('…');
     // Switching the token resets the balance display and reads it again (held).
     await page.getByRole('button', { name: /Select token/ }).click();
-    await page.getByRole('dialog', { name: 'Select Token' }).getByRole('button', { name: /^SUPRA/ }).click();
+    await page.getByRole('dialog', { name: 'Select Token' }).getByRole('button', { name: /^SUPRA Min bet/ }).click();
     await page.getByRole('button', { name: /Select token/ }).click();
-    await page.getByRole('dialog', { name: 'Select Token' }).getByRole('button', { name: /^LUCKY/ }).click();
+    await page.getByRole('dialog', { name: 'Select Token' }).getByRole('button', { name: /^LUCKY Min bet/ }).click();
     await expect(page.getByTestId('chip-balance')).toContainText(/Balance\s*0\.00/);
     await mainButton(page).click();
     await expect(page.getByText('Please wait for LUCKY balance to load!')).toBeVisible();
