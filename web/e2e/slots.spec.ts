@@ -40,7 +40,7 @@ test.describe('slots: routes and layout', () => {
     await expect(page.getByTestId('total-bet')).toHaveText('0.10 SUPRA');
     await expect(mainButton(page)).toHaveText('Connect Wallet');
     await expect(page.getByTestId('chip-balance')).toContainText('Balance');
-    await expect(page.getByTestId('chip-pot')).toContainText(/House Pot\s*1,000,000\.00/);
+    await expect(page.getByTestId('chip-pot-value')).toHaveText('1,000,000.00');
     await expect(page.getByTestId('chip-total-won')).toHaveCount(0);
     await expect(page.getByTestId('reels').locator('svg[data-symbol]')).toHaveCount(3);
     await expect(page.getByRole('button', { name: /game sound/ })).toBeVisible();
@@ -122,7 +122,7 @@ test.describe('slots: routes and layout', () => {
     await page.getByLabel('Bet Amount').press('Enter');
     await expect(page.getByText('Please connect your wallet first!')).toBeVisible();
     await connectHere(page);
-    await expect(page.getByTestId('chip-balance')).not.toContainText(/Balance\s*0\.00/);
+    await expect(page.getByTestId('chip-balance-value')).not.toHaveText('0.00');
   });
 });
 
@@ -156,7 +156,7 @@ test.describe('slots: games on chain', () => {
     await expect(page.getByText('No Win This Time!')).toBeVisible({ timeout: 10_000 });
     await expect(mainButton(page)).toHaveText('Spinning (2)');
     await expect(page.getByText('Medium! 🍉🍉🍉 = 15.00 LUCKY')).toBeVisible({ timeout: 10_000 });
-    await expect(page.getByTestId('chip-total-won')).toContainText('515.00', { timeout: 5_000 });
+    await expect(page.getByTestId('chip-total-won-value')).toHaveText('515.00', { timeout: 5_000 });
     await expect(mainButton(page)).toHaveText('Spin Now');
     console.log(`[timing] 3-spin forced game: click → Total Won ${Date.now() - t0} ms`);
 
@@ -166,7 +166,7 @@ test.describe('slots: games on chain', () => {
     expect(balAfter - balBefore).toBe(485_000_000n);
     // Pot: +30 − 5% fee (28.5 LUCKY) − 515 LUCKY prizes.
     expect(potAfter - potBefore).toBe(28_500_000n - 515_000_000n);
-    await expect(page.getByTestId('chip-balance')).toContainText(fmt2(balAfter, 6).replace(/\B(?=(\d{3})+(?!\d))/g, ','));
+    await expect(page.getByTestId('chip-balance-value')).toHaveText(fmt2(balAfter, 6).replace(/\B(?=(\d{3})+(?!\d))/g, ','));
   });
 
   test('a SUPRA game through /slots/supra, listed in Recent Spins with its /tx page', async ({ page, request }) => {
@@ -181,11 +181,11 @@ test.describe('slots: games on chain', () => {
     await mainButton(page).click();
     await expect(page.getByText('High! 🍓🍓🍓 = 0.30 SUPRA')).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText('Tiny! 🍒🍒🍒 = 0.05 SUPRA')).toBeVisible({ timeout: 5_000 });
-    await expect(page.getByTestId('chip-total-won')).toContainText('0.35');
+    await expect(page.getByTestId('chip-total-won-value')).toHaveText('0.35');
     await expect(mainButton(page)).toHaveText('Spin Now');
 
     const recent = page.getByRole('region', { name: 'Recent Spins' });
-    const row = recent.getByRole('row').filter({ hasText: '2× 0.10 SUPRA' }).first();
+    const row = recent.getByTestId('recent-spin').filter({ hasText: '2× 0.10 SUPRA' }).first();
     await expect(row).toContainText('0.20');
     await expect(row).toContainText('+0.15');
     await row.getByRole('link').click();
@@ -255,17 +255,17 @@ test.describe('slots: games on chain', () => {
       await route.continue();
     });
     releasePots();
-    await expect(page.getByTestId('chip-pot')).not.toContainText('…');
+    await expect(page.getByTestId('chip-pot-value')).not.toHaveText('…');
     // Switching the token resets the balance display and reads it again (held).
     await page.getByRole('button', { name: /Select token/ }).click();
     await page.getByRole('dialog', { name: 'Select Token' }).getByRole('button', { name: /^SUPRA Min bet/ }).click();
     await page.getByRole('button', { name: /Select token/ }).click();
     await page.getByRole('dialog', { name: 'Select Token' }).getByRole('button', { name: /^LUCKY Min bet/ }).click();
-    await expect(page.getByTestId('chip-balance')).toContainText(/Balance\s*0\.00/);
+    await expect(page.getByTestId('chip-balance-value')).toHaveText('0.00');
     await mainButton(page).click();
     await expect(page.getByText('Please wait for LUCKY balance to load!')).toBeVisible();
     releaseBalances();
-    await expect(page.getByTestId('chip-balance')).not.toContainText(/Balance\s*0\.00/);
+    await expect(page.getByTestId('chip-balance-value')).not.toHaveText('0.00');
   });
 
   test('before spinning: a house pot drained to zero', async ({ page, request }) => {
@@ -301,7 +301,7 @@ test.describe('slots: games on chain', () => {
     await useDevWallet(page, { autoApprove: true, account });
     await page.goto('/slots/nana');
     await connectHere(page);
-    await expect(page.getByTestId('chip-pot')).toContainText(/House Pot\s*0\.00/);
+    await expect(page.getByTestId('chip-pot-value')).toHaveText('0.00');
     await mainButton(page).click();
     await expect(page.getByText('House pot balance is unavailable or zero!')).toBeVisible();
   });
@@ -342,7 +342,7 @@ test.describe('slots: games on chain', () => {
     await expect(page.getByTestId('chip-total-won')).toBeVisible({ timeout: 2_000 });
     await expect(mainButton(page)).toHaveText('Spin Now', { timeout: 2_000 });
     console.log(`[timing] 1000 spins: Skip → Total Won ${Date.now() - t0} ms`);
-    const won = (await page.getByTestId('chip-total-won').innerText()).replace(/[^\d.]/g, '');
+    const won = (await page.getByTestId('chip-total-won-value').innerText()).replace(/[^\d.]/g, '');
     const addr = await devAddress(request, 0);
     const hist = await request.get(`/api/v1/slots/history/${addr}?limit=1`);
     const last = ((await hist.json()) as { spins: { won: string; spins: string }[] }).spins[0]!;

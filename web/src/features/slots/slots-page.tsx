@@ -95,6 +95,13 @@ function SlotGame({ token, tokens }: { token: SlotToken; tokens: SlotToken[] }) 
   const game = useSlotGame({ token, address, connected, bet, spins, pot, balance });
   const busy = game.phase !== 'idle';
 
+  // The transaction refreshes balances and pots as soon as it is final; while the reels replay,
+  // the chips keep the values from before the spin so they never give the result away.
+  const balanceText = balance === undefined ? '0.00' : fmt2Grouped(balance, token.decimals);
+  const potText = pot === undefined ? '…' : pot === null ? 'Error' : fmt2Grouped(pot, token.decimals);
+  const shownChips = useRef({ balanceText, potText });
+  if (!busy) shownChips.current = { balanceText, potText };
+
   // The background loop starts with sound on the first gesture here and stops when leaving the page.
   useEffect(() => () => sound.stopBackground(), [sound]);
 
@@ -127,7 +134,7 @@ function SlotGame({ token, tokens }: { token: SlotToken; tokens: SlotToken[] }) 
       : null;
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
       <GameMachine
         token={token}
         tokens={tokens}
@@ -142,14 +149,14 @@ function SlotGame({ token, tokens }: { token: SlotToken; tokens: SlotToken[] }) 
         onSpinsBlur={() => setSpins((v) => spinsOnBlur(v))}
         onMain={onMain}
         onEnter={onEnter}
-        balanceText={balance === undefined ? '0.00' : fmt2Grouped(balance, token.decimals)}
-        potText={pot === undefined ? '…' : pot === null ? 'Error' : fmt2Grouped(pot, token.decimals)}
+        balanceText={shownChips.current.balanceText}
+        potText={shownChips.current.potText}
         game={game}
         potWarning={potWarning}
       />
-      <aside className="space-y-6" aria-label="Game information">
+      <aside className="min-w-0 space-y-6" aria-label="Game information">
         <OddsPanel />
-        <RecentSpins address={address} tokens={tokens} />
+        <RecentSpins address={address} tokens={tokens} frozen={busy} />
       </aside>
     </div>
   );

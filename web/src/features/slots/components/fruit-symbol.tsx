@@ -2,12 +2,14 @@ import { useId } from 'react';
 import { SYMBOL_LABEL, type FruitSymbol } from '@/features/slots/utils/tiers';
 
 /** Hand-drawn SVG reel symbols (viewBox 0 0 64 64). Decorative unless `title` is given. */
-export function FruitSymbolIcon({ symbol, size = 64, title }: { symbol: FruitSymbol; size?: number; title?: boolean }) {
+/** `size` in px, or 'fluid' to fill the parent's width (reels). */
+export function FruitSymbolIcon({ symbol, size = 64, title }: { symbol: FruitSymbol; size?: number | 'fluid'; title?: boolean }) {
   const id = useId().replace(/:/g, '');
   return (
     <svg
-      width={size}
-      height={size}
+      width={size === 'fluid' ? undefined : size}
+      height={size === 'fluid' ? undefined : size}
+      className={size === 'fluid' ? 'block h-auto w-full' : undefined}
       viewBox="0 0 64 64"
       role={title ? 'img' : undefined}
       aria-label={title ? SYMBOL_LABEL[symbol] : undefined}
@@ -133,20 +135,29 @@ function Banana({ id }: { id: string }) {
     <>
       <defs>
         <linearGradient id={`${id}b`} x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0" stopColor="#fff3a0" />
-          <stop offset="0.5" stopColor="#ffd52a" />
-          <stop offset="1" stopColor="#d89b00" />
+          <stop offset="0" stopColor="#fff5a8" />
+          <stop offset="0.55" stopColor="#ffd52a" />
+          <stop offset="1" stopColor="#e0a100" />
         </linearGradient>
       </defs>
+      {/* back banana */}
       <path
-        d="M48 8 C52 8 54 10 53 13 C58 30 52 48 36 55 C26 59 14 58 8 52 C16 53 28 50 36 42 C45 33 48 22 46 12 C46 10 46 8 48 8 Z"
-        fill={`url(#${id}b)`}
-        stroke="#a97300"
+        d="M14 20 C10 34 18 50 36 54 C46 56 54 52 58 46 C50 49 40 48 32 42 C24 36 19 28 18 18 Z"
+        fill="#f2b705"
+        stroke="#9c6a00"
         strokeWidth="1.5"
       />
-      <path d="M49 16 C51 30 45 42 34 49" stroke="#fff" strokeWidth="2" fill="none" strokeLinecap="round" opacity="0.55" />
-      <path d="M47 9 L50 4 L54 6 L53 12 Z" fill="#6b4a12" />
-      <circle cx="9" cy="52" r="2" fill="#4a3210" />
+      {/* front banana */}
+      <path
+        d="M10 14 C6 32 16 50 34 56 C44 59 52 56 56 50 C46 52 36 48 28 40 C20 32 16 24 15 13 Z"
+        fill={`url(#${id}b)`}
+        stroke="#9c6a00"
+        strokeWidth="1.5"
+      />
+      <path d="M14 22 C16 34 24 44 36 50" stroke="#fff" strokeWidth="2" fill="none" strokeLinecap="round" opacity="0.55" />
+      <path d="M9 15 L10 8 L16 8 L15 14 Z" fill="#6b4a12" />
+      <path d="M15 13 L16 8 L20 9 L18 17 Z" fill="#5a3d0e" />
+      <circle cx="56" cy="50" r="1.8" fill="#4a3210" />
     </>
   );
 }

@@ -216,7 +216,7 @@ export function GameMachine(p: GameMachineProps) {
               Skip
             </button>
           ) : (
-            <span className="text-xs text-muted">{busy ? statusText(game.txPhase) : 'One signature plays up to 1000 spins'}</span>
+            <span className="text-right text-xs text-muted">{busy ? statusText(game.txPhase) : 'Up to 1000 spins, one signature'}</span>
           )}
         </div>
 

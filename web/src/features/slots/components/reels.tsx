@@ -25,10 +25,10 @@ export function ReelsView({ symbols, spinning, highlight }: { symbols: Reels; sp
               : 'border-white/20 shadow-[inset_0_6px_18px_rgb(0_0_0/0.35)]')
           }
         >
-          <span aria-hidden="true" className="pointer-events-none absolute inset-x-0 top-0 h-1/4 bg-gradient-to-b from-black/35 to-transparent" />
-          <span aria-hidden="true" className="pointer-events-none absolute inset-x-0 bottom-0 h-1/4 bg-gradient-to-t from-black/35 to-transparent" />
-          <div className={'w-[70%] ' + (spinning[i] ? 'animate-reel-blur' : 'animate-reel-land')}>
-            <FruitSymbolIcon symbol={s} size={128} />
+          <span aria-hidden="true" className="pointer-events-none absolute inset-x-0 top-0 h-1/4 bg-gradient-to-b from-black/20 to-transparent" />
+          <span aria-hidden="true" className="pointer-events-none absolute inset-x-0 bottom-0 h-1/4 bg-gradient-to-t from-black/20 to-transparent" />
+          <div className={'w-[72%] max-w-40 ' + (spinning[i] ? 'animate-reel-blur' : 'animate-reel-land')}>
+            <FruitSymbolIcon symbol={s} size="fluid" />
           </div>
         </div>
       ))}

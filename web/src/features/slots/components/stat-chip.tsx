@@ -13,10 +13,12 @@ const tones: Record<ChipTone, string> = {
 export function StatChip({ label, value, unit, tone = 'cyan', testId }: { label: string; value: ReactNode; unit?: string; tone?: ChipTone; testId?: string }) {
   return (
     <div className={`min-w-0 rounded-xl border bg-ink-900/70 px-3 py-2 ${tones[tone]}`} data-testid={testId}>
-      <div className="text-[10px] font-bold tracking-[0.18em] text-muted uppercase">{label}</div>
-      <div className="truncate font-mono text-sm font-bold text-white sm:text-base">
+      <div className="flex items-baseline justify-between gap-2">
+        <span className="text-[10px] font-bold tracking-[0.18em] text-muted uppercase">{label}</span>
+        {unit && <span className="truncate text-[10px] font-bold tracking-wide">{unit}</span>}
+      </div>
+      <div className="truncate font-mono text-sm font-bold text-white sm:text-lg" data-testid={testId ? `${testId}-value` : undefined}>
         {value}
-        {unit && <span className={`ml-1 text-xs font-semibold ${tones[tone].split(' ')[1]}`}>{unit}</span>}
       </div>
     </div>
   );

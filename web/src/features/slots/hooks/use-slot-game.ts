@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { createElement, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useToast, type ToastType } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/wallet';
 import { isTxError, useTransaction, type TxDetail } from '@/lib/tx';
@@ -9,6 +9,7 @@ import { historyQueryKey } from '@/features/slots/api/use-history';
 import { potsQueryKey } from '@/features/slots/api/use-pots';
 import type { PlayDetail, SlotToken } from '@/features/slots/types';
 import { useReels, type Reels } from '@/features/slots/hooks/use-reels';
+import { WinToast } from '@/features/slots/components/win-toast';
 import { fmt2, safeBigInt } from '@/features/slots/utils/amounts';
 import { beforeSpinError } from '@/features/slots/utils/checks';
 import { LOSS_MESSAGE, txSentMessage, winMessage } from '@/features/slots/utils/messages';
@@ -67,7 +68,7 @@ export function useSlotGame(input: SlotGameInput) {
   inputRef.current = input;
 
   const say = useCallback(
-    (message: string, type: ToastType) => {
+    (message: ReactNode, type: ToastType) => {
       if (toastId.current !== null) toast.dismiss(toastId.current);
       toastId.current = toast.show(message, { type, position: 'bottom-left' });
     },
@@ -161,7 +162,13 @@ export function useSlotGame(input: SlotGameInput) {
           result: (_i, r) => {
             if (r.prize > 0n) {
               reels.setHighlight(true);
-              say(winMessage(r.tierIndex, r.symbols, r.prize, token.decimals, token.name), 'win');
+              say(
+                createElement(WinToast, {
+                  text: winMessage(r.tierIndex, r.symbols, r.prize, token.decimals, token.name),
+                  symbols: r.symbols,
+                }),
+                'win',
+              );
             } else {
               say(LOSS_MESSAGE, 'lose');
             }
