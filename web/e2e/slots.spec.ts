@@ -63,14 +63,14 @@ test.describe('slots: routes and layout', () => {
     await search.fill('lUc');
     await expect(dialog.getByRole('link', { name: 'LUCKY chat' })).toHaveAttribute('rel', 'noopener noreferrer');
     await expect(dialog.getByRole('link', { name: 'LUCKY on X' })).toHaveAttribute('target', '_blank');
-    await dialog.getByRole('button', { name: /^LUCKY Min bet/ }).click();
+    await dialog.getByRole('button', { name: /^LUCKY \(min bet/ }).click();
     await expect(page).toHaveURL(/\/slots\/lucky$/);
     await expect(page.getByTestId('selected-token')).toHaveText('LUCKY');
     await expect(page.getByLabel('Bet Amount')).toHaveValue('10');
 
     await page.getByRole('button', { name: /Select token/ }).click();
     await page.getByRole('dialog', { name: 'Select Token' }).getByPlaceholder('Search by name...').fill('spike');
-    await page.getByRole('dialog', { name: 'Select Token' }).getByRole('button', { name: /^SPIKE/ }).click();
+    await page.getByRole('dialog', { name: 'Select Token' }).getByRole('button', { name: /^SPIKE \(min bet/ }).click();
     await expect(page.getByLabel('Bet Amount')).toHaveValue('10000');
   });
 
@@ -258,9 +258,9 @@ test.describe('slots: games on chain', () => {
     await expect(page.getByTestId('chip-pot-value')).not.toHaveText('…');
     // Switching the token resets the balance display and reads it again (held).
     await page.getByRole('button', { name: /Select token/ }).click();
-    await page.getByRole('dialog', { name: 'Select Token' }).getByRole('button', { name: /^SUPRA Min bet/ }).click();
+    await page.getByRole('dialog', { name: 'Select Token' }).getByRole('button', { name: /^SUPRA \(min bet/ }).click();
     await page.getByRole('button', { name: /Select token/ }).click();
-    await page.getByRole('dialog', { name: 'Select Token' }).getByRole('button', { name: /^LUCKY Min bet/ }).click();
+    await page.getByRole('dialog', { name: 'Select Token' }).getByRole('button', { name: /^LUCKY \(min bet/ }).click();
     await expect(page.getByTestId('chip-balance-value')).toHaveText('0.00');
     await mainButton(page).click();
     await expect(page.getByText('Please wait for LUCKY balance to load!')).toBeVisible();

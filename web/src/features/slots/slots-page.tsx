@@ -85,7 +85,6 @@ function SlotGame({ token, tokens }: { token: SlotToken; tokens: SlotToken[] }) 
     setBet(token.slots.minBet);
     setBalanceFreshAfter(Date.now());
     if (address) void balances.refetch();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [token.name]);
 
   const balanceFresh = !!balances.data && balances.dataUpdatedAt >= balanceFreshAfter && !balances.isError;

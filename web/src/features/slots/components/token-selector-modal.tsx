@@ -57,6 +57,7 @@ export function TokenSelectorModal({ open, onClose, tokens, selected, onSelect }
                     close();
                   }}
                   aria-current={active ? 'true' : undefined}
+                  aria-label={`${t.name} (min bet ${t.slots.minBet})`}
                   className="flex min-w-0 flex-1 items-center gap-3 rounded-lg py-1 text-left"
                 >
                   <TokenBadge name={t.name} size={32} />

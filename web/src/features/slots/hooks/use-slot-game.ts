@@ -82,7 +82,6 @@ export function useSlotGame(input: SlotGameInput) {
       controlRef.current?.stop();
       sound.stop('spin');
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const refresh = useCallback(() => {
