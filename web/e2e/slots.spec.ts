@@ -305,8 +305,35 @@ test.describe('slots: games on chain', () => {
     await page.goto('/slots/nana');
     await connectHere(page);
     await expect(page.getByTestId('chip-pot-value')).toHaveText('0.00');
+    await expect(page.getByRole('note')).toContainText('would be more than the NANA house pot (0.00 NANA)');
     await mainButton(page).click();
     await expect(page.getByText('House pot balance is unavailable or zero!')).toBeVisible();
+  });
+
+  test('a transaction still pending after the wait, and one without a PlayEvent, show the spec errors', async ({ page }) => {
+    test.setTimeout(60_000);
+    await useDevWallet(page, { autoApprove: true, account: 1 });
+    await page.goto('/slots/lucky');
+    await connectHere(page);
+    // The node answers "still pending" after the 30 s wait.
+    await page.route('**/api/v1/tx/*', (route) => {
+      const hash = new URL(route.request().url()).pathname.split('/').pop()!;
+      return route.fulfill({ json: { txHash: hash, status: 'Pending' } });
+    });
+    await mainButton(page).click();
+    await expect(page.getByText(/^Error fetching TX 0x[0-9a-f]{64}: Timeout$/)).toBeVisible({ timeout: 15_000 });
+    await expect(mainButton(page)).toHaveText('Spin Now');
+    await page.unroute('**/api/v1/tx/*');
+
+    // A final transaction whose events hold no PlayEvent.
+    await page.route('**/api/v1/tx/*', async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as Record<string, unknown>;
+      return route.fulfill({ response: res, json: { ...body, play: null } });
+    });
+    await mainButton(page).click();
+    await expect(page.getByText('Error processing spins: PlayEvent not found')).toBeVisible({ timeout: 15_000 });
+    await expect(mainButton(page)).toHaveText('Spin Now');
   });
 
   test('a spin rejected in the Dev Wallet shows "Transaction rejected!" and returns to idle', async ({ page, request }) => {

@@ -128,7 +128,7 @@ function SlotGame({ token, tokens }: { token: SlotToken; tokens: SlotToken[] }) 
   };
 
   const potWarning =
-    topPrizeExceedsPot(bet, token.decimals, pot) && pot
+    topPrizeExceedsPot(bet, token.decimals, pot) && pot !== null && pot !== undefined
       ? `One Super Jackpot (50x your bet of ${bet} ${token.name}) would be more than the ${token.name} house pot (${fmt2Grouped(pot, token.decimals)} ${token.name}). The contract refuses a play it cannot pay, so lower the bet or pick another token.`
       : null;
 
