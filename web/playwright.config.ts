@@ -37,11 +37,14 @@ export default defineConfig({
   },
   projects: [
     {
+      // @mobile tests need the mobile layout; @chain tests (shared devnet state) run here only.
       name: 'desktop',
+      grepInvert: /@mobile/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromium },
     },
     {
       name: 'mobile',
+      grepInvert: /@chain/,
       use: {
         ...devices['Pixel 5'],
         browserName: 'chromium',

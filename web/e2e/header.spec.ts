@@ -32,8 +32,7 @@ test('the logo links home', async ({ page }) => {
   await expect(page).toHaveURL('/');
 });
 
-test('the mobile menu closes on an outside click', async ({ page }) => {
-  test.skip(!isMobile(page), 'mobile only');
+test('the mobile menu closes on an outside click', { tag: '@mobile' }, async ({ page }) => {
   await page.goto('/');
   await openMobileMenu(page);
   await page.getByRole('heading', { level: 1 }).click();

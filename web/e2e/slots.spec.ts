@@ -129,10 +129,11 @@ test.describe('slots: routes and layout', () => {
   });
 });
 
-test.describe('slots: games on chain', () => {
+// Tagged @chain: the spins share the devnet's global forced-outcome queue, so they run in
+// the desktop project only (playwright.config.ts), one after another.
+test.describe('slots: games on chain', { tag: '@chain' }, () => {
   test.describe.configure({ mode: 'serial' });
-  test.beforeEach(async ({ request }, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'spins share the global forced-outcome queue: desktop only');
+  test.beforeEach(async ({ request }) => {
     await forceOutcomes(request, []);
   });
 

@@ -70,6 +70,21 @@ describe('useTransaction', () => {
     expect(hook.result.current.tx.phase).toBe('idle');
   });
 
+  it('calls onSent with the hash before the confirmation arrives', async () => {
+    const { hook } = await setup();
+    const order: string[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => {
+      order.push('detail requested');
+      return new Response(JSON.stringify({ txHash: HASH, status: 'Success', events: [] }), {
+        headers: { 'Content-Type': 'application/json' },
+      });
+    });
+    await act(async () => {
+      await hook.result.current.tx.run(async () => built, { onSent: (h) => order.push(`sent ${h}`) });
+    });
+    expect(order).toEqual([`sent ${HASH}`, 'detail requested']);
+  });
+
   it('reports its phases: building → signing → confirming → idle', async () => {
     const { hook, p } = await setup();
     const phases: string[] = [];

@@ -20,8 +20,13 @@ export interface UseTransaction {
    * Builds (server), signs and sends (wallet), waits until final, invalidates cached queries and
    * returns the hash and the transaction detail. Throws TxError.
    */
-  run: (build: () => Promise<BuiltTransaction>) => Promise<TxResult>;
+  run: (build: () => Promise<BuiltTransaction>, options?: RunOptions) => Promise<TxResult>;
   phase: TxPhase;
+}
+
+export interface RunOptions {
+  /** Called once the wallet has sent the transaction, before it is confirmed. */
+  onSent?: (hash: string) => void;
 }
 
 /** The one write path of the app (ARCHITECTURE.md "The write path"). */
@@ -33,7 +38,7 @@ export function useTransaction(): UseTransaction {
   wallet.current = { address, provider, chainId, isTargetNetwork, network, status };
 
   const run = useCallback(
-    async (build: () => Promise<BuiltTransaction>): Promise<TxResult> => {
+    async (build: () => Promise<BuiltTransaction>, options?: RunOptions): Promise<TxResult> => {
       const w = wallet.current;
       if (w.status !== 'connected' || !w.address || !w.provider || !w.chainId) {
         throw new TxError('wallet', 'Please connect your wallet first!');
@@ -68,6 +73,7 @@ export function useTransaction(): UseTransaction {
         // StarKey resolves null when the user declines.
         if (!hash) throw new TxError('rejected', 'User rejected the request.');
         sent = true;
+        options?.onSent?.(hash);
 
         setPhase('confirming');
         let detail: TxDetail;

@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { SoundOffIcon, SoundOnIcon, WarningIcon } from '@/components/ui/icons';
-import { TokenBadge } from '@/features/slots/components/token-badge';
+import { TokenLogo } from '@/components/ui/token-logo';
 import { useSound } from '@/lib/sound-context';
 import type { WalletStatus } from '@/lib/wallet';
 import { PaytableModal } from '@/features/slots/components/paytable-modal';
@@ -86,7 +86,7 @@ export function GameMachine(p: GameMachineProps) {
             aria-haspopup="dialog"
             className="inline-flex h-10 min-w-0 items-center gap-2 rounded-xl border border-neon-cyan/50 bg-neon-cyan/10 px-2.5 font-bold text-white transition hover:bg-neon-cyan/20 disabled:cursor-not-allowed disabled:opacity-50"
           >
-            <TokenBadge name={token.name} size={24} />
+            <TokenLogo src={token.logo} name={token.name} size={24} />
             <span className="truncate" data-testid="selected-token">
               {token.name}
             </span>

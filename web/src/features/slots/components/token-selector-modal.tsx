@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { GlobeIcon, TelegramIcon, XIcon } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
-import { TokenBadge } from '@/features/slots/components/token-badge';
+import { TokenLogo } from '@/components/ui/token-logo';
 import { externalLinkProps } from '@/lib/links';
 import type { SlotToken } from '@/features/slots/types';
 import { filterTokens } from '@/features/slots/utils/tokens';
@@ -60,7 +60,7 @@ export function TokenSelectorModal({ open, onClose, tokens, selected, onSelect }
                   aria-label={`${t.name} (min bet ${t.slots.minBet})`}
                   className="flex min-w-0 flex-1 items-center gap-3 rounded-lg py-1 text-left"
                 >
-                  <TokenBadge name={t.name} size={32} />
+                  <TokenLogo src={t.logo} name={t.name} size={32} />
                   <span className="min-w-0">
                     <span className="block truncate font-bold text-white">{t.name}</span>
                     <span className="block text-xs text-muted">Min bet {t.slots.minBet}</span>

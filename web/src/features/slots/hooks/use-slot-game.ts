@@ -123,8 +123,10 @@ export function useSlotGame(input: SlotGameInput) {
     try {
       let detail: TxDetail;
       try {
-        const res = await tx.run(() =>
-          buildSpins({ sender: s.address ?? '', token: token.name, betPerSpin: s.bet, spins: spinsCount }),
+        const res = await tx.run(
+          () => buildSpins({ sender: s.address ?? '', token: token.name, betPerSpin: s.bet, spins: spinsCount }),
+          // Spec: the "sent" toast as soon as the wallet has sent it, before confirmation.
+          { onSent: (sentHash) => mounted.current && say(txSentMessage(sentHash), 'success') },
         );
         hash = res.hash;
         detail = res.detail;
@@ -139,7 +141,6 @@ export function useSlotGame(input: SlotGameInput) {
         throw new Error(errorMessage(err) || 'Unknown error');
       }
       if (!mounted.current) return;
-      say(txSentMessage(hash), 'success');
       const play = readPlay(detail);
       const results = toReplaySpins(play.spinResults);
       const totalPrize = safeBigInt(play.totalPrize) ?? results.reduce((a, r) => a + r.prize, 0n);
