@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"log/slog"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -85,5 +87,19 @@ func TestParse(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// Every logo the registry names is shipped with the web app, so no token shows a broken
+// image or costs a failed request.
+func TestLogosShipped(t *testing.T) {
+	r, err := Load(slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tok := range r.All() {
+		if _, err := os.Stat(filepath.Join("..", "..", "web", "public", filepath.FromSlash(tok.Logo))); err != nil {
+			t.Errorf("%s: logo %s: %v", tok.Name, tok.Logo, err)
+		}
 	}
 }
