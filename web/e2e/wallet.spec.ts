@@ -111,6 +111,7 @@ test('the wallet on testnet shows the pop-up; its switch brings it back with "De
   await popup.getByRole('button', { name: 'Switch to Devnet' }).click();
   await expect(popup).toBeHidden();
   await expect(page.getByText('Devnet Connected')).toBeVisible();
+  await openDevWalletPanel(page); // the panel closes after each choice, like an extension popup
   await expect(page.locator('#dw-network')).toHaveValue('255');
 });
 

@@ -68,9 +68,15 @@
       });
     });
   }
+  // settle closes the panel once nothing waits, like an extension popup, so it never keeps
+  // covering the app's own dialogs.
   function settle(req) {
     state.requests = state.requests.filter(function (r) { return r !== req; });
+    if (!state.requests.length) state.open = false;
     render();
+  }
+  function collapse() {
+    if (!state.requests.length) state.open = false;
   }
   function requireConnected() {
     if (!state.connected) throw new Error('Dev Wallet is not connected to this site.');
@@ -201,9 +207,12 @@
       document.head.appendChild(el('link', { rel: 'stylesheet', href: '/devnet/wallet.css' }));
       root = el('aside', { class: 'dw', 'aria-label': 'Dev Wallet' });
       // Fixed before the stylesheet arrives, so the panel never shifts the page's layout.
+      // A slim tab on the right edge: the app's toasts own the bottom corners and its
+      // dialogs the top.
       root.style.position = 'fixed';
-      root.style.right = '12px';
-      root.style.bottom = '12px';
+      root.style.right = '0';
+      root.style.top = '50%';
+      root.style.transform = 'translateY(-50%)';
       document.body.appendChild(root);
     }
     root.replaceChildren();
@@ -221,14 +230,14 @@
       if (i === state.index) o.selected = true;
       acct.appendChild(o);
     });
-    acct.addEventListener('change', function () { setAccount(Number(acct.value)); });
+    acct.addEventListener('change', function () { collapse(); setAccount(Number(acct.value)); render(); });
     var net = el('select', { id: 'dw-network', 'aria-label': 'Dev Wallet network' });
     NETWORKS.forEach(function (n) {
       var o = el('option', { value: n.chainId, text: n.name + ' (' + n.chainId + ')' });
       if (n.chainId === state.chainId) o.selected = true;
       net.appendChild(o);
     });
-    net.addEventListener('change', function () { setNetwork(net.value); });
+    net.addEventListener('change', function () { collapse(); setNetwork(net.value); render(); });
     body.appendChild(el('label', { for: 'dw-account', text: 'Account' }));
     body.appendChild(acct);
     body.appendChild(el('label', { for: 'dw-network', text: 'Network' }));
