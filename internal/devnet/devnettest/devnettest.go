@@ -5,6 +5,8 @@
 package devnettest
 
 import (
+	"github.com/aptos-labs/aptos-go-sdk/bcs"
+
 	"crypto/ed25519"
 	"encoding/binary"
 	"errors"
@@ -99,19 +101,9 @@ func Addr(a supra.Address) []byte { return append([]byte(nil), a[:]...) }
 
 // Str encodes a String / vector<u8> argument (ULEB128 length + bytes).
 func Str(s string) []byte {
-	var out []byte
-	n := uint32(len(s))
-	for {
-		b := byte(n & 0x7f)
-		n >>= 7
-		if n != 0 {
-			out = append(out, b|0x80)
-			continue
-		}
-		out = append(out, b)
-		break
-	}
-	return append(out, s...)
+	ser := &bcs.Serializer{}
+	ser.WriteBytes([]byte(s))
+	return ser.ToBytes()
 }
 
 // Env is what a random operation gets: the node, a rand source and a pool of funded keys.

@@ -54,6 +54,8 @@
 package dex
 
 import (
+	"github.com/aptos-labs/aptos-go-sdk/bcs"
+
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -187,20 +189,14 @@ func (c *CoinType) UnmarshalText(b []byte) error {
 // compareBCSBytes is aptos_std::comparator over two vector<u8> values: the
 // ULEB128 length prefix first, then the bytes.
 func compareBCSBytes(a, b string) int {
-	return compareBytes(append(uleb128(len(a)), a...), append(uleb128(len(b)), b...))
+	return compareBytes(bcsBytes(a), bcsBytes(b))
 }
 
-func uleb128(n int) []byte {
-	var out []byte
-	for {
-		b := byte(n & 0x7f)
-		n >>= 7
-		if n != 0 {
-			out = append(out, b|0x80)
-			continue
-		}
-		return append(out, b)
-	}
+// bcsBytes is the BCS encoding of a vector<u8>: ULEB128 length, then the bytes.
+func bcsBytes(s string) []byte {
+	ser := &bcs.Serializer{}
+	ser.WriteBytes([]byte(s))
+	return ser.ToBytes()
 }
 
 // compareBytes is comparator::compare_u8_vector: element by element, then
