@@ -44,7 +44,7 @@ test-sdk: tests/sdk/node_modules/.package-lock.json
 	cd tests/sdk && LUCKY_BIN=../../$(BIN) node --test
 
 test-e2e:
-	npm run --prefix web e2e
+	E2E_PORT=$(E2E_PORT) npm run --prefix web e2e
 
 chromium:
 	@test -x $(CHROMIUM) || ($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium)

@@ -5,6 +5,10 @@ import { defineConfig, devices } from '@playwright/test';
  * embedded production bundle exactly as users get it. Chromium comes from Debian (/usr/bin/chromium);
  * never download browsers.
  */
+// Each checkout can run its own suite at once: E2E_PORT picks the binary's port (default 18080).
+const port = Number(process.env.E2E_PORT ?? 18080);
+const origin = `http://127.0.0.1:${port}`;
+
 const chromium = {
   executablePath: '/usr/bin/chromium',
   args: [
@@ -30,7 +34,7 @@ export default defineConfig({
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   outputDir: 'test-results',
   use: {
-    baseURL: 'http://127.0.0.1:18080',
+    baseURL: origin,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: chromium,
@@ -56,8 +60,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: '../bin/lucky serve --addr 127.0.0.1:18080',
-    url: 'http://127.0.0.1:18080/healthz',
+    command: `../bin/lucky serve --addr 127.0.0.1:${port}`,
+    url: `${origin}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'ignore',
