@@ -99,6 +99,7 @@ type Client struct {
 	maxGas  uint64
 	expiry  time.Duration
 	abis    *abiCache
+	events  *Registry
 	mu      sync.Mutex
 	chainID uint8
 	haveID  bool
@@ -121,10 +122,12 @@ func New(node *supra.Client, net config.Network, reg *tokens.Registry, o Options
 	if o.ABITTL <= 0 {
 		o.ABITTL = ABICacheTTL
 	}
-	return &Client{
+	c := &Client{
 		node: node, net: net, reg: reg, now: o.Now, minGas: o.MinGasPrice, maxGas: o.MaxGas,
 		expiry: o.Expiry, abis: newABICache(o.ABIs, o.ABITTL, o.Now),
 	}
+	c.events = NewRegistry(c.decoders()...)
+	return c
 }
 
 // Node returns the underlying RPC client.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/luckycoin/lucky/internal/supra"
@@ -52,3 +53,66 @@ func firstU64(res []json.RawMessage) (uint64, error) {
 	}
 	return uint64(v), nil
 }
+
+// Framework coin event types.
+const (
+	CoinDepositType  = "0x1::coin::CoinDeposit"
+	CoinWithdrawType = "0x1::coin::CoinWithdraw"
+)
+
+// CoinEvent is 0x1::coin::CoinDeposit or CoinWithdraw. Its JSON is the API's shape
+// (the amount in base units as a decimal string).
+type CoinEvent struct {
+	Deposit  bool          `json:"-"`
+	CoinType string        `json:"coinType"`
+	Account  supra.Address `json:"account"`
+	Amount   uint64        `json:"amount,string"`
+}
+
+// DecodeCoinEvent reads a CoinDeposit / CoinWithdraw event; ok is false for other types.
+func DecodeCoinEvent(ev supra.Event) (CoinEvent, bool, error) {
+	var dep bool
+	switch {
+	case sameStruct(ev.Type, CoinDepositType):
+		dep = true
+	case sameStruct(ev.Type, CoinWithdrawType):
+	default:
+		return CoinEvent{}, false, nil
+	}
+	var in struct {
+		CoinType string    `json:"coin_type"`
+		Account  string    `json:"account"`
+		Amount   supra.U64 `json:"amount"`
+	}
+	if err := json.Unmarshal(ev.Data, &in); err != nil {
+		return CoinEvent{}, true, fmt.Errorf("%w: %s: %v", ErrBadResponse, ev.Type, err)
+	}
+	a, err := supra.ParseAddress(in.Account)
+	if err != nil {
+		return CoinEvent{}, true, fmt.Errorf("%w: %s account: %v", ErrBadResponse, ev.Type, err)
+	}
+	return CoinEvent{Deposit: dep, CoinType: in.CoinType, Account: a, Amount: uint64(in.Amount)}, true, nil
+}
+
+// coinDecoders: every coin deposit and withdrawal of a transaction, as lists.
+func coinDecoders() []Decoder {
+	dec := func(ev supra.Event) (any, bool, error) {
+		ce, ok, err := DecodeCoinEvent(ev)
+		return ce, ok, err
+	}
+	return []Decoder{
+		{Key: "deposits", Tag: CoinDepositType, All: true, Decode: dec},
+		{Key: "withdrawals", Tag: CoinWithdrawType, All: true, Decode: dec},
+	}
+}
+
+// sameStruct compares two struct type strings by address, module and name, ignoring type
+// parameters and how the address is written.
+func sameStruct(a, b string) bool {
+	ka, ok1 := keyOf(a)
+	kb, ok2 := keyOf(b)
+	return ok1 && ok2 && ka == kb
+}
+
+// u64s renders a uint64 as a decimal string.
+func u64s(v uint64) string { return strconv.FormatUint(v, 10) }

@@ -223,3 +223,89 @@ func isCode(err error, code string) bool {
 	ie, ok := err.(*InputError)
 	return ok && ie.Code == code
 }
+
+// PlayEvent is slots_v3::PlayEvent. Its JSON is the API's shape: u64s as decimal strings,
+// Token the registry's name of TokenType ("" when unknown).
+type PlayEvent struct {
+	Player        supra.Address `json:"player"`
+	TokenType     string        `json:"tokenType"`
+	Token         string        `json:"token"`
+	BetPerSpin    uint64        `json:"betPerSpin,string"`
+	NumberOfSpins uint64        `json:"numberOfSpins,string"`
+	SpinResults   []SpinResult  `json:"spinResults"`
+	TotalPrize    uint64        `json:"totalPrize,string"`
+}
+
+// SpinResult is one spin of a PlayEvent.
+type SpinResult struct {
+	TierIndex uint8  `json:"tierIndex"`
+	PrizeWon  uint64 `json:"prizeWon,string"`
+}
+
+// Wagered is bet × spins of a play, exact.
+func (p *PlayEvent) Wagered() *big.Int {
+	return new(big.Int).Mul(new(big.Int).SetUint64(p.BetPerSpin), new(big.Int).SetUint64(p.NumberOfSpins))
+}
+
+// DecodePlayEvent reads PlayEvent data. u64 fields may be strings or numbers.
+func DecodePlayEvent(data json.RawMessage) (PlayEvent, error) {
+	var in struct {
+		Player        string    `json:"player"`
+		TokenType     string    `json:"token_type"`
+		BetPerSpin    supra.U64 `json:"bet_per_spin"`
+		NumberOfSpins supra.U64 `json:"number_of_spins"`
+		SpinResults   []struct {
+			TierIndex supra.U64 `json:"tier_index"`
+			PrizeWon  supra.U64 `json:"prize_won"`
+		} `json:"spin_results"`
+		TotalPrize supra.U64 `json:"total_prize"`
+	}
+	if err := json.Unmarshal(data, &in); err != nil {
+		return PlayEvent{}, fmt.Errorf("%w: PlayEvent: %v", ErrBadResponse, err)
+	}
+	p, err := supra.ParseAddress(in.Player)
+	if err != nil {
+		return PlayEvent{}, fmt.Errorf("%w: PlayEvent player: %v", ErrBadResponse, err)
+	}
+	ev := PlayEvent{Player: p, TokenType: in.TokenType, BetPerSpin: uint64(in.BetPerSpin),
+		NumberOfSpins: uint64(in.NumberOfSpins), TotalPrize: uint64(in.TotalPrize),
+		SpinResults: make([]SpinResult, len(in.SpinResults))}
+	for i, s := range in.SpinResults {
+		if s.TierIndex > 255 {
+			return PlayEvent{}, fmt.Errorf("%w: PlayEvent tier %d", ErrBadResponse, s.TierIndex)
+		}
+		ev.SpinResults[i] = SpinResult{TierIndex: uint8(s.TierIndex), PrizeWon: uint64(s.PrizeWon)}
+	}
+	return ev, nil
+}
+
+// PlayEventType is the network's slots_v3::PlayEvent type ("" when slots is not configured).
+func (c *Client) PlayEventType() string {
+	if c.net.Modules.Slots == "" {
+		return ""
+	}
+	return c.net.Modules.Slots + "::PlayEvent"
+}
+
+// slotsDecoders: the first PlayEvent as "play", its token named from the registry.
+func (c *Client) slotsDecoders() []Decoder {
+	return []Decoder{{Key: "play", Tag: c.PlayEventType(), Decode: func(ev supra.Event) (any, bool, error) {
+		p, err := DecodePlayEvent(ev.Data)
+		if err != nil {
+			return nil, false, err
+		}
+		if t, ok := c.reg.ByCoinType(p.TokenType); ok {
+			p.Token = t.Name
+		}
+		return &p, true, nil
+	}}}
+}
+
+// FindPlayEvent returns the first PlayEvent among events, or ErrEventNotFound.
+func (c *Client) FindPlayEvent(events []supra.Event) (*PlayEvent, error) {
+	v, err := c.events.First("play", events)
+	if err != nil {
+		return nil, err
+	}
+	return v.(*PlayEvent), nil
+}

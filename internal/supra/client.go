@@ -298,15 +298,21 @@ func (c *Client) Resource(ctx context.Context, addr Address, resourceType string
 	return res.Result[0], nil
 }
 
-// Transaction reads a transaction; nil (and no error) while the node does not know it.
+// ErrTxNotFound: the node does not know the transaction (yet: it may still arrive).
+var ErrTxNotFound = errors.New("supra: transaction not found")
+
+// Transaction reads a transaction; ErrTxNotFound while the node does not know it.
 func (c *Client) Transaction(ctx context.Context, hash string) (*TransactionInfo, error) {
 	var tx *TransactionInfo
 	if _, err := c.get(ctx, "/rpc/v1/transactions/"+url.PathEscape(hash), &tx); err != nil {
 		var ne *NodeError
 		if errors.As(err, &ne) && ne.Status == http.StatusNotFound && ne.Code != "" {
-			return nil, nil
+			return nil, fmt.Errorf("%w: %s", ErrTxNotFound, hash)
 		}
 		return nil, err
+	}
+	if tx == nil {
+		return nil, fmt.Errorf("%w: %s", ErrTxNotFound, hash)
 	}
 	return tx, nil
 }
@@ -454,13 +460,14 @@ func AppStatus(tx *TransactionInfo) string {
 // WaitForTransaction polls until the transaction is final or ctx ends. It polls quickly
 // at first (a devnet or a fast chain finalises in well under a second) and backs off to
 // once a second, the SDK's rate. When ctx ends first it returns the last state seen
-// (possibly nil) with status Pending and no error, as the SDK does after its 300 polls.
+// with status Pending and no error, as the SDK does after its 300 polls; when the node
+// never knew the transaction, status Pending and ErrTxNotFound.
 func (c *Client) WaitForTransaction(ctx context.Context, hash string) (*TransactionInfo, string, error) {
 	interval := 50 * time.Millisecond
 	var last *TransactionInfo
 	for {
 		tx, err := c.Transaction(ctx, hash)
-		if err != nil && ctx.Err() == nil {
+		if err != nil && !errors.Is(err, ErrTxNotFound) && ctx.Err() == nil {
 			return nil, "", err
 		}
 		if tx != nil {
@@ -471,6 +478,9 @@ func (c *Client) WaitForTransaction(ctx context.Context, hash string) (*Transact
 		}
 		select {
 		case <-ctx.Done():
+			if last == nil {
+				return nil, TxPending, fmt.Errorf("%w: %s", ErrTxNotFound, hash)
+			}
 			return last, TxPending, nil
 		case <-time.After(interval):
 		}
