@@ -22,7 +22,7 @@ const (
 	maxBodyBytes     = 1 << 20
 	defaultPageCount = 15
 	maxPageCount     = 100
-	maxEventBlocks   = 10
+	maxEventBlocks   = supra.MaxEventBlocks
 	faucetMaxGas     = 2_000
 	faucetExpirySecs = 300
 	maxTxTTLSeconds  = 7200

@@ -488,6 +488,60 @@ func (c *Client) WaitForTransaction(ctx context.Context, hash string) (*Transact
 	}
 }
 
+// ErrBlockNotFound: the node has no block at that height (yet).
+var ErrBlockNotFound = errors.New("supra: block not found")
+
+// MaxEventBlocks is how many blocks one events query may span (the node refuses more).
+const MaxEventBlocks = 10
+
+// LatestBlock reads the header of the newest block: GET /rpc/v1/block.
+func (c *Client) LatestBlock(ctx context.Context) (BlockHeader, error) {
+	var h BlockHeader
+	if _, err := c.get(ctx, "/rpc/v1/block", &h); err != nil {
+		return BlockHeader{}, fmt.Errorf("latest block: %w", err)
+	}
+	return h, nil
+}
+
+// BlockByHeight reads one block, with its finalized transactions when withTxs:
+// GET /rpc/v1/block/height/{h}. A height the node does not have is ErrBlockNotFound.
+func (c *Client) BlockByHeight(ctx context.Context, height uint64, withTxs bool) (Block, error) {
+	q := url.Values{}
+	if withTxs {
+		q.Set("with_finalized_transactions", "true")
+	}
+	var b Block
+	if _, err := c.get(ctx, "/rpc/v1/block/height/"+strconv.FormatUint(height, 10)+query(q), &b); err != nil {
+		var ne *NodeError
+		if errors.As(err, &ne) && ne.Status == http.StatusNotFound && ne.Code != "" {
+			return Block{}, fmt.Errorf("%w: %d", ErrBlockNotFound, height)
+		}
+		return Block{}, fmt.Errorf("block %d: %w", height, err)
+	}
+	return b, nil
+}
+
+// Events reads the events of one type emitted in blocks [start, end), at most
+// MaxEventBlocks blocks: GET /rpc/v1/events/{type}?start=&end=. A type without type
+// arguments also matches its generic instances.
+func (c *Client) Events(ctx context.Context, eventType string, start, end uint64) ([]Event, error) {
+	if end < start || end-start > MaxEventBlocks {
+		return nil, fmt.Errorf("%w: block range [%d, %d) spans more than %d blocks", ErrInvalidRange, start, end, MaxEventBlocks)
+	}
+	q := url.Values{"start": {strconv.FormatUint(start, 10)}, "end": {strconv.FormatUint(end, 10)}}
+	var res EventsResponse
+	if _, err := c.get(ctx, "/rpc/v1/events/"+url.PathEscape(eventType)+query(q), &res); err != nil {
+		return nil, fmt.Errorf("events %s [%d, %d): %w", eventType, start, end, err)
+	}
+	if res.Data == nil {
+		res.Data = []Event{}
+	}
+	return res.Data, nil
+}
+
+// ErrInvalidRange: a block range the node would refuse.
+var ErrInvalidRange = errors.New("supra: invalid block range")
+
 func query(q url.Values) string {
 	if len(q) == 0 {
 		return ""
