@@ -1,6 +1,9 @@
 package chain
 
 import (
+	"context"
+	"fmt"
+
 	"github.com/luckycoin/lucky/internal/supra"
 )
 
@@ -35,4 +38,14 @@ func (c *Client) burnDecoders() []Decoder {
 		}
 		return b, true, nil
 	}}}
+}
+
+// BuildBurn builds a burn: a transfer of amount base units of coinType from sender to the
+// network's burn address (ErrNotConfigured when it has none).
+func (c *Client) BuildBurn(ctx context.Context, sender supra.Address, coinType string, amount uint64) (*Built, error) {
+	burn, ok := c.BurnAddress()
+	if !ok {
+		return nil, fmt.Errorf("%w: burn address", ErrNotConfigured)
+	}
+	return c.BuildTransfer(ctx, sender, burn, coinType, amount)
 }

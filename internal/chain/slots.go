@@ -200,19 +200,20 @@ func (c *Client) BuildSpin(ctx context.Context, req SpinRequest) (*SpinBuilt, er
 	if err != nil {
 		return nil, err
 	}
-	call := CallRequest{Sender: sender.String()}
-	betS, spinsS := strconv.Quote(strconv.FormatUint(bet, 10)), strconv.Quote(spins.String())
-	partnerS := strconv.Quote(partner.String())
-	if IsNativeCoin(tok.CoinType) {
-		call.Function = mod.String() + "::play_supra_coin"
-		call.Arguments = []json.RawMessage{json.RawMessage(betS), json.RawMessage(spinsS), json.RawMessage(partnerS)}
-	} else {
-		call.Function = mod.String() + "::play"
-		call.TypeArgs = []string{tok.CoinType}
-		call.Arguments = []json.RawMessage{json.RawMessage(betS), json.RawMessage(spinsS),
-			json.RawMessage(strconv.Quote(tok.CoinType)), json.RawMessage(partnerS)}
+	bets, spinsN := strconv.FormatUint(bet, 10), spins.Uint64()
+	call := Call{Function: supra.FunctionID{Module: mod, Name: "play_supra_coin"},
+		Args:  [][]byte{supra.ArgU64(bet), supra.ArgU64(spinsN), supra.ArgAddress(partner)},
+		Shown: []string{bets, spins.String(), partner.String()}}
+	if !IsNativeCoin(tok.CoinType) {
+		coin, err := typeTag(tok.CoinType)
+		if err != nil {
+			return nil, err
+		}
+		call = Call{Function: supra.FunctionID{Module: mod, Name: "play"}, TypeArgs: []supra.TypeTag{coin},
+			Args:  [][]byte{supra.ArgU64(bet), supra.ArgU64(spinsN), supra.ArgString(tok.CoinType), supra.ArgAddress(partner)},
+			Shown: []string{bets, spins.String(), tok.CoinType, partner.String()}}
 	}
-	b, err := c.Build(ctx, call)
+	b, err := c.buildCall(ctx, sender, call)
 	if err != nil {
 		return nil, err
 	}
