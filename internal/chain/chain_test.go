@@ -331,17 +331,3 @@ func TestValidateSpin(t *testing.T) {
 		})
 	}
 }
-
-func TestParseSpins(t *testing.T) {
-	for in, want := range map[string]string{`3`: "3", `"3"`: "3", `" 12 "`: "12", `"-1"`: "-1", `1000000000000000000000`: "1000000000000000000000"} {
-		n, err := ParseSpins(json.RawMessage(in))
-		if err != nil || n.String() != want {
-			t.Errorf("%s: %v %v", in, n, err)
-		}
-	}
-	for _, in := range []string{`1.5`, `"x"`, `null`, `""`, `[]`, `{}`, `true`} {
-		if _, err := ParseSpins(json.RawMessage(in)); err == nil {
-			t.Errorf("%s accepted", in)
-		}
-	}
-}

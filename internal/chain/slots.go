@@ -122,27 +122,13 @@ func ParsePartner(s string) (supra.Address, error) {
 	return supra.ParseAddress("0x" + h)
 }
 
-// ParseSpins reads a spin count given as a JSON number or string; it must be an integer
-// (leading/trailing spaces allowed). Range is checked by ValidateSpin.
-func ParseSpins(v json.RawMessage) (*big.Int, error) {
-	s := scalar(json.RawMessage(strings.TrimSpace(string(v))))
-	s = strings.TrimSpace(s)
-	if s == "" || len(s) > 40 {
-		return nil, inputErr(CodeSpinsOutOfRange, "Number of spins must be between 1 and 1000!")
-	}
-	n, ok := new(big.Int).SetString(s, 10)
-	if !ok {
-		return nil, inputErr(CodeSpinsOutOfRange, "Number of spins must be between 1 and 1000!")
-	}
-	return n, nil
-}
-
-// SpinRequest is a spin to build.
+// SpinRequest is a spin to build, parsed (internal/api reads the JSON): Spins may still
+// be out of range, which ValidateSpin reports in the spec's order.
 type SpinRequest struct {
-	Sender     string
-	Token      string          // registry name, case-insensitive
-	BetPerSpin string          // whole tokens, decimal string
-	Spins      json.RawMessage // number or string
+	Sender     supra.Address
+	Token      tokens.Token
+	BetPerSpin uint64 // base units
+	Spins      *big.Int
 }
 
 // SpinBuilt is a built spin transaction with the amounts the summary shows.
@@ -155,23 +141,11 @@ type SpinBuilt struct {
 
 // BuildSpin checks every "before spinning" rule against the chain (house pot and the
 // sender's balance are read now) and builds play_supra_coin(bet, spins, partner) for
-// SUPRA or play<T>(bet, spins, token_type, partner) for other tokens.
+// SUPRA or play<T>(bet, spins, token_type, partner) for other tokens, from Go values.
 func (c *Client) BuildSpin(ctx context.Context, req SpinRequest) (*SpinBuilt, error) {
-	sender, err := supra.ParseAddress(req.Sender)
-	if err != nil {
-		return nil, inputErr(CodeInvalidAddress, "%s", err.Error())
-	}
-	tok, ok := c.reg.ByName(strings.TrimSpace(req.Token))
-	if !ok || tok.Slots == nil {
-		return nil, inputErr(CodeUnknownToken, "Unknown token %q.", req.Token)
-	}
-	bet, err := amount.ParseUint64(req.BetPerSpin, tok.Decimals)
-	if err != nil {
-		return nil, inputErr(CodeInvalidAmount, "Invalid bet amount %q for %s (at most %d decimals).", req.BetPerSpin, tok.Name, tok.Decimals)
-	}
-	spins, err := ParseSpins(req.Spins)
-	if err != nil {
-		return nil, err
+	sender, tok, bet, spins := req.Sender, req.Token, req.BetPerSpin, req.Spins
+	if tok.Slots == nil || spins == nil {
+		return nil, inputErr(CodeUnknownToken, "Unknown token %q.", tok.Name)
 	}
 	check := SpinCheck{Token: tok, BetPerSpin: bet, Spins: spins}
 	// Both reads at once; a failed read counts as "not loaded" (the rules then say why).
