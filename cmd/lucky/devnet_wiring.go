@@ -8,7 +8,7 @@ import (
 
 	"github.com/luckycoin/lucky/internal/config"
 	"github.com/luckycoin/lucky/internal/devnet"
-	"github.com/luckycoin/lucky/internal/devnet/devwallet"
+	"github.com/luckycoin/lucky/internal/devwallet"
 	"github.com/luckycoin/lucky/internal/inproc"
 	"github.com/luckycoin/lucky/internal/supra"
 )

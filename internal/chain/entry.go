@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"strconv"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/luckycoin/lucky/internal/supra"
 )
 
@@ -62,19 +60,11 @@ func built(raw *supra.RawTransaction, sender supra.Address, fid supra.FunctionID
 	return &Built{Raw: raw, RawHex: hex.EncodeToString(b), Summary: sum}, nil
 }
 
-// BuildEntry makes the raw transaction of payload for sender: it reads the sequence
-// number, gas price and chain id (concurrently) and applies the app's max gas and expiry.
+// BuildEntry makes the raw transaction of payload for sender through supra's builder:
+// sequence number, gas price and chain id read from the node, the app's max gas and
+// expiry.
 func (c *Client) BuildEntry(ctx context.Context, sender supra.Address, payload supra.EntryFunction) (*supra.RawTransaction, error) {
-	raw := &supra.RawTransaction{Sender: sender, Payload: payload, MaxGasAmount: c.maxGas}
-	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() (err error) { raw.SequenceNumber, err = c.SequenceNumber(gctx, sender); return })
-	g.Go(func() (err error) { raw.GasUnitPrice, err = c.GasPrice(gctx); return })
-	g.Go(func() (err error) { raw.ChainID, err = c.ChainID(gctx); return })
-	if err := g.Wait(); err != nil {
-		return nil, err
-	}
-	raw.ExpirationTimestampSecs = uint64(c.now().Add(c.expiry).Unix())
-	return raw, nil
+	return c.tx.Build(ctx, sender, payload)
 }
 
 // rawTransaction is BuildEntry (the name other bindings were written against).

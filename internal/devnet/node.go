@@ -22,7 +22,7 @@ import (
 )
 
 // ChainID is the devnet chain id (Supra's local/dev id; testnet is 6, mainnet 8).
-const ChainID = 255
+const ChainID = supra.DevnetChainID
 
 // Defaults for Options.
 const (
