@@ -669,12 +669,12 @@ func (n *Node) View(function string, typeArgs []string, args []json.RawMessage) 
 		return nil, fmt.Errorf("%w: NUMBER_OF_ARGUMENTS_MISMATCH: %s takes %d", ErrBadArgument, fid, fn.argCount())
 	}
 	n.mu.RLock()
-	ctx := n.newCtx(n.ch, supra.Address{}, fid.Module, 0)
-	ctx.readOnly = true
+	ex := n.newExec(n.ch, supra.Address{}, fid.Module, 0)
+	ex.readOnly = true
 	var res []any
 	err = safeCall(func() error {
 		var e error
-		res, e = m.View(ctx, ViewCall{Function: fid.Name, TypeArgs: tys, RawArgs: args})
+		res, e = m.View(ex, ViewCall{Function: fid.Name, TypeArgs: tys, RawArgs: args})
 		return e
 	})
 	n.mu.RUnlock()
