@@ -524,12 +524,13 @@ func (n *Node) resourceHandler(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, supra.MoveValueResponse{Result: []json.RawMessage{v}})
 }
 
-// abiJSON renders a module ABI in the node's shape.
-func abiJSON(id supra.ModuleID, abi ABI) map[string]any {
-	generic := func(k int) []map[string][]string {
-		out := make([]map[string][]string, k)
+// abiJSON renders a module ABI in the node's shape (supra.MoveModule, the type
+// internal/chain reads it into).
+func abiJSON(id supra.ModuleID, abi ABI) supra.MoveModule {
+	generic := func(k int) []supra.GenericTypeParam {
+		out := make([]supra.GenericTypeParam, k)
 		for i := range out {
-			out[i] = map[string][]string{"constraints": {}}
+			out[i] = supra.GenericTypeParam{Constraints: []string{}}
 		}
 		return out
 	}
@@ -539,32 +540,25 @@ func abiJSON(id supra.ModuleID, abi ABI) map[string]any {
 		}
 		return s
 	}
-	fns := make([]map[string]any, 0, len(abi.Functions))
+	m := supra.MoveModule{Address: id.Address.ShortString(), Name: id.Name, Friends: nz(abi.Friends),
+		ExposedFunctions: make([]supra.MoveFunction, 0, len(abi.Functions)), Structs: make([]supra.MoveStruct, 0, len(abi.Structs))}
 	for _, f := range abi.Functions {
 		vis := f.Visibility
 		if vis == "" {
 			vis = "public"
 		}
-		fns = append(fns, map[string]any{
-			"name": f.Name, "visibility": vis, "is_entry": f.IsEntry, "is_view": f.IsView,
-			"generic_type_params": generic(f.GenericTypeParams), "params": nz(f.Params), "return": nz(f.Return),
-		})
+		m.ExposedFunctions = append(m.ExposedFunctions, supra.MoveFunction{Name: f.Name, Visibility: vis, IsEntry: f.IsEntry,
+			IsView: f.IsView, GenericTypeParams: generic(f.GenericTypeParams), Params: nz(f.Params), Return: nz(f.Return)})
 	}
-	structs := make([]map[string]any, 0, len(abi.Structs))
 	for _, s := range abi.Structs {
-		fields := make([]map[string]string, 0, len(s.Fields))
+		fields := make([]supra.MoveField, 0, len(s.Fields))
 		for _, f := range s.Fields {
-			fields = append(fields, map[string]string{"name": f.Name, "type": f.Type})
+			fields = append(fields, supra.MoveField{Name: f.Name, Type: f.Type})
 		}
-		structs = append(structs, map[string]any{
-			"name": s.Name, "is_native": false, "abilities": nz(s.Abilities),
-			"generic_type_params": generic(s.GenericTypeParams), "fields": fields,
-		})
+		m.Structs = append(m.Structs, supra.MoveStruct{Name: s.Name, Abilities: nz(s.Abilities),
+			GenericTypeParams: generic(s.GenericTypeParams), Fields: fields})
 	}
-	return map[string]any{
-		"address": id.Address.ShortString(), "name": id.Name, "friends": nz(abi.Friends),
-		"exposed_functions": fns, "structs": structs,
-	}
+	return m
 }
 
 func (n *Node) moduleHandler(w http.ResponseWriter, r *http.Request) {
