@@ -118,6 +118,17 @@ func (r *Registry) First(key string, events []supra.Event) (any, error) {
 }
 
 // decoders lists the app's event decoders on this network, one set per contract file.
+//
+// Adding a contract's events, e.g. cosmic_miners: in decode_miners.go (or miners.go),
+//
+//	func (c *Client) minersDecoders() []Decoder {
+//		return []Decoder{{Key: "minerPurchase", Tag: c.net.Modules.Miners + "::MinerPurchasedEvent",
+//			Decode: func(ev supra.Event) (any, bool, error) { … return &MinerPurchase{…}, true, nil }}}
+//	}
+//
+// with MinerPurchase's JSON tags giving the API's shape (u64 as `json:",string"`), then
+// add c.minersDecoders() below. GET /api/v1/tx/{hash} returns it as decoded.minerPurchase
+// with no change to the handler.
 func (c *Client) decoders() []Decoder {
 	return slices.Concat(c.slotsDecoders(), dexDecoders(c.net), coinDecoders(), c.burnDecoders())
 }
