@@ -93,6 +93,7 @@ type Client struct {
 	net    config.Network
 	reg    *tokens.Registry
 	tx     *supra.TxBuilder
+	now    func() time.Time
 	abis   *abiCache
 	events *Registry
 }
@@ -106,7 +107,7 @@ func New(node *supra.Client, net config.Network, reg *tokens.Registry, o Options
 		o.ABITTL = ABICacheTTL
 	}
 	c := &Client{
-		node: node, net: net, reg: reg, abis: newABICache(o.ABIs, o.ABITTL, o.Now),
+		node: node, net: net, reg: reg, now: o.Now, abis: newABICache(o.ABIs, o.ABITTL, o.Now),
 		tx: &supra.TxBuilder{Node: node, Now: o.Now, MaxGas: o.MaxGas, MinGasPrice: o.MinGasPrice, Expiry: o.Expiry},
 	}
 	c.events = NewRegistry(c.decoders()...)
