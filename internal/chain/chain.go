@@ -1,6 +1,10 @@
-// Package chain holds typed bindings of this app's contracts over the Supra RPC client:
-// coin balances, the slots_v3 house pots and spin transactions, transaction building with
-// ABI-driven argument encoding, and decoding of transaction details and events.
+// Package chain holds typed bindings of this app's contracts over the Supra RPC client,
+// one file per contract: coins.go (balances, coin info and supply, transfers), slots.go
+// (+ slots_history.go), burn.go, and the Dexlyn, staking and Cosmic Miners bindings.
+// Entry functions are built from Go values straight into BCS (entry.go, Call); the
+// ABI-driven JSON path (build.go, args.go, abi.go) exists only for POST /api/v1/tx/build.
+// Events are decoded by one registry keyed by struct tag (decode.go); each contract file
+// contributes its decoders. JSON shapes and request parsing belong to internal/api.
 //
 // It talks to a node only through *supra.Client (and the module ABI endpoint); it never
 // imports the devnet: the two meet on the wire.
