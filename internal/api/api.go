@@ -25,7 +25,6 @@ type Deps struct {
 type Handler struct {
 	net    config.Network
 	tokens *tokens.Registry
-	node   *supra.Client
 	chain  *chain.Client
 	log    *slog.Logger
 }
@@ -38,7 +37,7 @@ func New(d Deps) *Handler {
 	if d.Chain == nil && d.Node != nil {
 		d.Chain = chain.New(d.Node, d.Network, d.Tokens, chain.Options{})
 	}
-	return &Handler{net: d.Network, tokens: d.Tokens, node: d.Node, chain: d.Chain, log: d.Log}
+	return &Handler{net: d.Network, tokens: d.Tokens, chain: d.Chain, log: d.Log}
 }
 
 type configResponse struct {
