@@ -23,6 +23,8 @@ func routes(o Options, spa *spa) http.Handler {
 	mux.HandleFunc("POST /api/v1/slots/spins", a.BuildSpins)
 	mux.HandleFunc("GET /api/v1/slots/pots", a.GetPots)
 	mux.HandleFunc("GET /api/v1/slots/history/{address}", a.GetSpinHistory)
+	mux.HandleFunc("GET /api/v1/market/tokens", a.GetMarketTokens)
+	mux.HandleFunc("GET /api/v1/market/lucky", a.GetMarketLucky)
 	mux.Handle("/api/", api.NotFound(o.Log))
 
 	// The emulated node and its admin exist on devnet only; elsewhere these paths are 404,

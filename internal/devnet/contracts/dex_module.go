@@ -244,24 +244,27 @@ func (scriptsModule) ABI() devnet.ABI {
 	}}
 }
 
-// Genesis seeds every TOKEN/SUPRA pool from the treasury (the treasury is
-// the LP provider).
+// Genesis seeds every pool of the genesis (TOKEN/SUPRA, and TOKEN/QUOTE
+// such as LUCKY/dexUSDC) from the treasury (the treasury is the LP provider).
 func (m scriptsModule) Genesis(ex *devnet.Exec) error {
 	e, err := loadExchange(ex)
 	if err != nil {
 		return err
 	}
-	supraCT := dex.MustParseCoinType(SupraCoinType)
 	for _, p := range m.g.Pools {
 		t, ok := m.g.Token(p.Token)
 		if !ok {
 			return fmt.Errorf("%w: pool for unknown %s", ErrGenesis, p.Token)
 		}
+		q, ok := m.g.Token(p.QuoteSymbol())
+		if !ok {
+			return fmt.Errorf("%w: pool quoted in unknown %s", ErrGenesis, p.QuoteSymbol())
+		}
 		tv, err := m.g.Amount(p.Token, p.TokenAmount)
 		if err != nil {
 			return err
 		}
-		sv, err := m.g.Amount("SUPRA", p.SupraAmount)
+		qv, err := m.g.Amount(q.Symbol, p.QuoteWhole())
 		if err != nil {
 			return err
 		}
@@ -269,9 +272,13 @@ func (m scriptsModule) Genesis(ex *devnet.Exec) error {
 		if err != nil {
 			return err
 		}
-		x, y, xv, yv := tok, supraCT, tv, sv
-		if sorted, _ := dex.IsSorted(tok, supraCT); !sorted {
-			x, y, xv, yv = supraCT, tok, sv, tv
+		quote, err := dex.ParseCoinType(q.CoinType)
+		if err != nil {
+			return err
+		}
+		x, y, xv, yv := tok, quote, tv, qv
+		if sorted, _ := dex.IsSorted(tok, quote); !sorted {
+			x, y, xv, yv = quote, tok, qv, tv
 		}
 		if err := e.RegisterPool(x, y); err != nil {
 			return fmt.Errorf("pool %s: %w", p.Token, err)

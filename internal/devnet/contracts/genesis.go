@@ -23,11 +23,31 @@ type GenesisToken struct {
 	Supply   string `json:"supply"` // whole tokens
 }
 
-// GenesisPool is a TOKEN/SUPRA pool seeded by the treasury.
+// GenesisPool is a pool seeded by the treasury: TOKEN/SUPRA by default
+// (token_amount, supra_amount), or TOKEN/QUOTE when quote names another
+// token (token_amount, quote_amount), e.g. LUCKY/dexUSDC.
 type GenesisPool struct {
 	Token       string `json:"token"`
 	TokenAmount string `json:"token_amount"`
-	SupraAmount string `json:"supra_amount"`
+	SupraAmount string `json:"supra_amount,omitempty"`
+	Quote       string `json:"quote,omitempty"`
+	QuoteAmount string `json:"quote_amount,omitempty"`
+}
+
+// QuoteSymbol is the pool's other side: SUPRA unless quote is set.
+func (p GenesisPool) QuoteSymbol() string {
+	if p.Quote == "" {
+		return "SUPRA"
+	}
+	return p.Quote
+}
+
+// QuoteWhole is the quote side's amount in whole tokens.
+func (p GenesisPool) QuoteWhole() string {
+	if p.Quote == "" {
+		return p.SupraAmount
+	}
+	return p.QuoteAmount
 }
 
 // GenesisAccount is a dev account's extra balances (SUPRA comes from the node).
@@ -114,7 +134,10 @@ func ParseGenesis(b []byte) (*Genesis, error) {
 		if err := add(p.Token, p.TokenAmount); err != nil {
 			return nil, err
 		}
-		if err := add("SUPRA", p.SupraAmount); err != nil {
+		if p.Quote != "" && p.SupraAmount != "" || p.QuoteSymbol() == p.Token {
+			return nil, fmt.Errorf("%w: pool %s/%s: give supra_amount for SUPRA pools, quote_amount otherwise", ErrGenesis, p.Token, p.QuoteSymbol())
+		}
+		if err := add(p.QuoteSymbol(), p.QuoteWhole()); err != nil {
 			return nil, err
 		}
 	}
