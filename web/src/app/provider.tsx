@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { ErrorBoundary } from '@/app/error-boundary';
 import { ToastProvider } from '@/components/ui/toast';
 import { SoundProvider } from '@/lib/sound-context';
-import { WalletProvider } from '@/lib/wallet';
+import { WalletProvider } from '@/lib/wallet/wallet-provider';
 
 function makeQueryClient() {
   return new QueryClient({

@@ -4,8 +4,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatUnits } from '@/lib/amounts';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useAppConfig } from '@/lib/wallet';
-import { useTxDetail, type TxDetailResponse, type TxPlay } from '@/features/tx/api/use-tx-detail';
+import { useAppConfig } from '@/lib/config';
+import { useTxDetail } from '@/features/tx/api/use-tx-detail';
+import type { TxDetail, PlayDecoded } from '@/types/api';
 
 const TIER_NAMES = ['No Win', 'Tiny', 'Small', 'Medium', 'High', 'Jackpot', 'Super Jackpot'];
 const NATIVE_DECIMALS = 8;
@@ -41,7 +42,7 @@ export function TxPage() {
   );
 }
 
-function Detail({ d }: { d: TxDetailResponse }) {
+function Detail({ d }: { d: TxDetail }) {
   const config = useAppConfig();
   const tokens = config.data?.tokens ?? [];
   const tokenOf = (coinType: string) => tokens.find((t) => t.coinType === coinType);
@@ -117,7 +118,7 @@ function Detail({ d }: { d: TxDetailResponse }) {
   );
 }
 
-function PlayCard({ play, decimals, tokenName }: { play: TxPlay; decimals: number; tokenName: string }) {
+function PlayCard({ play, decimals, tokenName }: { play: PlayDecoded; decimals: number; tokenName: string }) {
   const bet = toBig(play.betPerSpin) ?? 0n;
   const spins = BigInt(play.numberOfSpins || '0');
   const total = toBig(play.totalPrize) ?? 0n;

@@ -49,32 +49,3 @@ export interface WalletNetwork {
   label: string;
   chainId: number;
 }
-
-export interface ConfigNetwork extends WalletNetwork {
-  /** Explorer link pattern with `{hash}` (devnet: an in-app path). */
-  explorerTx: string;
-  explorerAddress: string;
-  modules: Record<string, string>;
-  devnet: boolean;
-}
-
-export interface ConfigToken {
-  name: string;
-  symbol: string;
-  coinType: string;
-  decimals: number;
-  logo: string;
-  totalSupply: string;
-  slots?: { order: number; minBet: string; minBetBase: string; partner: string };
-  burnable: boolean;
-  telegram?: string;
-  website?: string;
-  x?: string;
-}
-
-/** GET /api/v1/config */
-export interface AppConfig {
-  network: ConfigNetwork;
-  knownChainIds: number[];
-  tokens: ConfigToken[];
-}

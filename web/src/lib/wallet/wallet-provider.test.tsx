@@ -3,7 +3,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '@/components/ui/toast';
-import { configQueryKey } from './config';
+import { configQueryKey } from '@/lib/config';
 import { FakeProvider, devnetConfig, rejection } from './testing/fake-provider';
 import type { SupraProvider } from './types';
 import { WalletProvider, useWallet, type WalletProviderProps } from './wallet-provider';

@@ -2,7 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useToast } from '@/components/ui/toast';
 import { starkeyAppLink } from '@/lib/links';
-import { configQuery, configQueryKey, useAppConfig } from './config';
+import { configQuery, configQueryKey, useAppConfig } from '@/lib/config';
 import { detectProvider, injectedProvider } from './detect';
 import {
   CONNECTED_TOAST_MS,
@@ -17,7 +17,8 @@ import {
   unknownNetworkMessage,
   walletText,
 } from './messages';
-import type { AppConfig, RawChainId, SupraProvider, WalletNetwork, WalletStatus } from './types';
+import type { AppConfig } from '@/types/api';
+import type { RawChainId, SupraProvider, WalletNetwork, WalletStatus } from './types';
 import { WalletDialogs, type WalletNotice } from './wallet-dialogs';
 
 export interface WalletContextValue {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { PotsResponse } from '@/features/slots/types';
+import type { PotsResponse } from '@/types/api';
 import { safeBigInt } from '@/features/slots/utils/amounts';
 
 export const potsQueryKey = ['slots', 'pots'] as const;

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { txPath } from '@/lib/paths';
 import { useSpinHistory } from '@/features/slots/api/use-history';
-import type { HistoryResponse, HistorySpin, SlotToken } from '@/features/slots/types';
+import type { HistoryResponse, HistorySpin, SlotToken } from '@/types/api';
 import { fmt2Grouped, safeBigInt } from '@/features/slots/utils/amounts';
 
 /**

@@ -3,7 +3,7 @@ import { GlobeIcon, TelegramIcon, XIcon } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
 import { TokenLogo } from '@/components/ui/token-logo';
 import { externalLinkProps } from '@/lib/links';
-import type { SlotToken } from '@/features/slots/types';
+import type { SlotToken } from '@/types/api';
 import { filterTokens } from '@/features/slots/utils/tokens';
 
 export interface TokenSelectorModalProps {

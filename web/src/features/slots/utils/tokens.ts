@@ -1,7 +1,7 @@
-import type { SlotToken, TokenInfo } from '@/features/slots/types';
+import type { SlotToken, Token } from '@/types/api';
 
 /** Tokens that can be played, ordered by their slots order (the native coin first). */
-export function slotTokens(tokens: readonly TokenInfo[]): SlotToken[] {
+export function slotTokens(tokens: readonly Token[]): SlotToken[] {
   return tokens
     .filter((t): t is SlotToken => !!t.slots)
     .slice()
@@ -26,6 +26,6 @@ export function filterTokens(tokens: readonly SlotToken[], query: string): SlotT
 }
 
 /** Route segment for a token (its name, URL-encoded, lower-case). */
-export function tokenSlug(token: Pick<TokenInfo, 'name'>): string {
+export function tokenSlug(token: Pick<Token, 'name'>): string {
   return encodeURIComponent(token.name.toLowerCase());
 }
