@@ -1,6 +1,5 @@
 // @vitest-environment node
 import { ESLint } from 'eslint';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -8,7 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
  * paths, so the architecture rules are proven to fire: a feature importing another feature, shared
  * code importing a feature, a barrel file, and a broken rule of hooks.
  */
-const webRoot = fileURLToPath(new URL('../..', import.meta.url));
+// tsconfig.app has no Node types; the file URL's path is the web/ folder (POSIX paths only).
+const webRoot = decodeURIComponent(new URL('../..', import.meta.url).pathname);
 let eslint: ESLint;
 
 beforeAll(() => {
