@@ -13,7 +13,7 @@ import { OddsPanel } from '@/features/slots/components/odds-panel';
 import { useSlotGame } from '@/features/slots/hooks/use-slot-game';
 import type { SlotToken } from '@/types/api';
 import { topPrizeExceedsPot } from '@/features/slots/utils/checks';
-import { fmt2Grouped } from '@/features/slots/utils/amounts';
+import { fmt2Grouped } from '@/lib/amounts';
 import { betOnBlur, betOnInput, spinsOnBlur, spinsOnInput } from '@/features/slots/utils/inputs';
 import { slotTokens, tokenFromParam, tokenSlug } from '@/features/slots/utils/tokens';
 import '@/features/slots/slots.css';

@@ -20,7 +20,8 @@ import {
 import { useFullscreen } from '@/features/slots/hooks/use-fullscreen';
 import type { useSlotGame } from '@/features/slots/hooks/use-slot-game';
 import type { SlotToken } from '@/types/api';
-import { fmt2Grouped, totalBetText } from '@/features/slots/utils/amounts';
+import { fmt2Grouped } from '@/lib/amounts';
+import { totalBetText } from '@/features/slots/utils/amounts';
 
 export interface GameMachineProps {
   token: SlotToken;

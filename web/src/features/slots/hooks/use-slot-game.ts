@@ -12,7 +12,7 @@ import { potsQueryKey } from '@/features/slots/api/use-pots';
 import type { PlayDecoded, SlotToken } from '@/types/api';
 import { useReels, type Reels } from '@/features/slots/hooks/use-reels';
 import { WinToast } from '@/features/slots/components/win-toast';
-import { fmt2, safeBigInt } from '@/features/slots/utils/amounts';
+import { fmt2, safeBigInt } from '@/lib/amounts';
 import { beforeSpinError } from '@/features/slots/utils/checks';
 import { LOSS_MESSAGE, txSentMessage, winMessage } from '@/features/slots/utils/messages';
 import {
