@@ -18,13 +18,6 @@ export function tokenFromParam(tokens: readonly SlotToken[], param: string | und
   return tokens[0];
 }
 
-/** Case-insensitive substring search on the name. */
-export function filterTokens(tokens: readonly SlotToken[], query: string): SlotToken[] {
-  const q = query.trim().toLowerCase();
-  if (!q) return tokens.slice();
-  return tokens.filter((t) => t.name.toLowerCase().includes(q));
-}
-
 /** Route segment for a token (its name, URL-encoded, lower-case). */
 export function tokenSlug(token: Pick<Token, 'name'>): string {
   return encodeURIComponent(token.name.toLowerCase());
