@@ -49,3 +49,23 @@ export interface WalletNetwork {
   label: string;
   chainId: number;
 }
+
+/** A wallet message shown in the wallet's modal (spec §8). */
+export interface WalletNotice {
+  kind: 'error' | 'notDetected';
+  message: string;
+}
+
+/** The "Switch Network" pop-up while the wallet is on another known network. */
+export interface NetworkPrompt {
+  fromLabel: string;
+  targetLabel: string;
+  switching: boolean;
+}
+
+/** What happened, for the toasts the wallet feature shows. */
+export type WalletEvent =
+  | { type: 'connected' }
+  | { type: 'networkConnected'; label: string }
+  | { type: 'connectFailed'; message: string }
+  | { type: 'switchFailed'; message: string };

@@ -7,6 +7,7 @@ import { configQueryKey } from '@/lib/config';
 import { FakeProvider, devnetConfig } from '@/lib/wallet/testing/fake-provider';
 import { WalletProvider } from '@/lib/wallet/wallet-provider';
 import { ConnectWalletButton } from './connect-wallet-button';
+import { WalletOverlays } from './wallet-overlays';
 
 const ADDR = '0x' + 'a1'.repeat(32);
 
@@ -17,6 +18,7 @@ function setup(p: FakeProvider) {
     <QueryClientProvider client={qc}>
       <ToastProvider>
         <WalletProvider getProvider={() => p} redirect={vi.fn()} autoReconnect={false}>
+          <WalletOverlays />
           <ConnectWalletButton />
         </WalletProvider>
       </ToastProvider>
