@@ -226,6 +226,11 @@ export interface TxDetail {
   decoded?: TxDecoded;
 }
 
+/** The decoded PlayEvent of a transaction, wherever the server put it (decoded.play or play). */
+export function playOf(detail: Pick<TxDetail, 'play' | 'decoded'>): PlayDecoded | null {
+  return detail.decoded?.play ?? detail.play ?? null;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Slot game: POST /api/v1/slots/spins, GET /api/v1/slots/pots, GET /api/v1/slots/history/{address}
 // (internal/api/slots.go, internal/chain/history.go)

@@ -6,7 +6,7 @@ import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAppConfig } from '@/lib/config';
 import { useTxDetail } from '@/features/tx/api/use-tx-detail';
-import type { TxDetail, PlayDecoded } from '@/types/api';
+import { playOf, type PlayDecoded, type TxDetail } from '@/types/api';
 
 const TIER_NAMES = ['No Win', 'Tiny', 'Small', 'Medium', 'High', 'Jackpot', 'Super Jackpot'];
 const NATIVE_DECIMALS = 8;
@@ -46,6 +46,7 @@ function Detail({ d }: { d: TxDetail }) {
   const config = useAppConfig();
   const tokens = config.data?.tokens ?? [];
   const tokenOf = (coinType: string) => tokens.find((t) => t.coinType === coinType);
+  const play = playOf(d);
   const fmtCoin = (amount: string | undefined | null, coinType: string) => {
     const t = tokenOf(coinType);
     const v = toBig(amount);
@@ -76,7 +77,7 @@ function Detail({ d }: { d: TxDetail }) {
         </dl>
       </section>
 
-      {d.play && <PlayCard play={d.play} decimals={tokenOf(d.play.tokenType)?.decimals ?? 0} tokenName={tokenOf(d.play.tokenType)?.name ?? d.play.token} />}
+      {play && <PlayCard play={play} decimals={tokenOf(play.tokenType)?.decimals ?? 0} tokenName={tokenOf(play.tokenType)?.name ?? play.token} />}
 
       {d.transactionInsights?.coinChange && d.transactionInsights.coinChange.length > 0 && (
         <section className="panel p-4 sm:p-6" aria-labelledby="tx-coins">
