@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { playOf, type PlayDecoded } from '@/types/api';
+import { playOf, type PlayDecoded, type TxDetail } from '@/types/api';
 
 const play = (token: string): PlayDecoded => ({
   player: '0x1',
@@ -14,11 +14,11 @@ const play = (token: string): PlayDecoded => ({
 describe('playOf', () => {
   it.each([
     ['today\'s top-level play', { play: play('top') }, 'top'],
-    ['decoded.play (helper A\'s shape)', { decoded: { play: play('decoded') } }, 'decoded'],
+    ['decoded.play', { decoded: { play: play('decoded') } }, 'decoded'],
     ['decoded.play over play', { play: play('top'), decoded: { play: play('decoded') } }, 'decoded'],
-    ['play when decoded has none', { play: play('top'), decoded: { swap: null } }, 'top'],
+    ['play when decoded has none', { play: play('top'), decoded: { deposits: [] } }, 'top'],
     ['nothing', { play: null }, null],
-  ] as const)('%s', (_, detail, want) => {
+  ] as [string, Pick<TxDetail, 'play' | 'decoded'>, string | null][])('%s', (_, detail, want) => {
     expect(playOf(detail)?.token ?? null).toBe(want);
   });
 });

@@ -181,21 +181,35 @@ export interface SwapDecoded {
   timestamp: string;
 }
 
-/**
- * A burn, decoded. Helper A's Go change adds it under `decoded.burn`; until that is merged the
- * server does not send it, and the exact field names follow the Go side.
- */
+/** A burn: the first CoinDeposit to the network's burn address (chain.BurnEvent). */
 export interface BurnDecoded {
   coinType: string;
-  account: string;
+  /** Registry name of the coin ("" when unknown). */
+  token: string;
+  /** Base units. */
   amount: string;
 }
 
-/** The app's own events found in a transaction (absent keys: no such event). */
+/** One CoinDeposit or CoinWithdraw event (chain.CoinEvent). */
+export interface CoinEventDecoded {
+  coinType: string;
+  account: string;
+  /** Base units. */
+  amount: string;
+}
+
+/**
+ * The decoded events of the app's contracts, by decoder key (chain.Decoded, a Go map: a key
+ * is present only when the transaction has that event). New contracts add keys (e.g. the
+ * miners' purchase); read the ones you know.
+ */
 export interface TxDecoded {
-  play?: PlayDecoded | null;
-  swap?: SwapDecoded | null;
-  burn?: BurnDecoded | null;
+  play?: PlayDecoded;
+  swap?: SwapDecoded;
+  burn?: BurnDecoded;
+  deposits?: CoinEventDecoded[];
+  withdrawals?: CoinEventDecoded[];
+  [key: string]: unknown;
 }
 
 /**
@@ -219,14 +233,15 @@ export interface TxDetail {
   blockNumber?: string | null;
   blockHash?: string | null;
   transactionInsights?: TxInsights | null;
-  /** Today's top-level decoded events (internal/api/tx.go txResponse). */
-  play?: PlayDecoded | null;
-  swap?: SwapDecoded | null;
-  /** The decoded events under one key, as the Go side is moving to (issue 9, helper A). */
+  /** The decoded events (internal/api/tx.go txResponse; absent while pending). */
   decoded?: TxDecoded;
+  /** decoded.play repeated at the top level (null when none). */
+  play?: PlayDecoded | null;
+  /** decoded.swap repeated at the top level (null when none). */
+  swap?: SwapDecoded | null;
 }
 
-/** The decoded PlayEvent of a transaction, wherever the server put it (decoded.play or play). */
+/** The decoded PlayEvent of a transaction: decoded.play, or the top-level copy (older servers). */
 export function playOf(detail: Pick<TxDetail, 'play' | 'decoded'>): PlayDecoded | null {
   return detail.decoded?.play ?? detail.play ?? null;
 }
