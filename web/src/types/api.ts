@@ -235,15 +235,10 @@ export interface TxDetail {
   transactionInsights?: TxInsights | null;
   /** The decoded events (internal/api/tx.go txResponse; absent while pending). */
   decoded?: TxDecoded;
-  /** decoded.play repeated at the top level (null when none). */
+  /** decoded.play repeated at the top level (null when none); the game reads this one. */
   play?: PlayDecoded | null;
   /** decoded.swap repeated at the top level (null when none). */
   swap?: SwapDecoded | null;
-}
-
-/** The decoded PlayEvent of a transaction: decoded.play, or the top-level copy (older servers). */
-export function playOf(detail: Pick<TxDetail, 'play' | 'decoded'>): PlayDecoded | null {
-  return detail.decoded?.play ?? detail.play ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------

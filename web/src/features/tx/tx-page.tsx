@@ -6,7 +6,7 @@ import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAppConfig } from '@/lib/config';
 import { useTxDetail } from '@/features/tx/api/use-tx-detail';
-import { playOf, type PlayDecoded, type TxDetail } from '@/types/api';
+import type { PlayDecoded, TxDetail } from '@/types/api';
 
 const TIER_NAMES = ['No Win', 'Tiny', 'Small', 'Medium', 'High', 'Jackpot', 'Super Jackpot'];
 const NATIVE_DECIMALS = 8;
@@ -46,7 +46,7 @@ function Detail({ d }: { d: TxDetail }) {
   const config = useAppConfig();
   const tokens = config.data?.tokens ?? [];
   const tokenOf = (coinType: string) => tokens.find((t) => t.coinType === coinType);
-  const play = playOf(d);
+  const play = d.play;
   const fmtCoin = (amount: string | undefined | null, coinType: string) => {
     const t = tokenOf(coinType);
     const v = toBig(amount);

@@ -9,7 +9,7 @@ import { useSound } from '@/lib/sound-context';
 import { buildSpins } from '@/features/slots/api/build-spins';
 import { historyQueryKey } from '@/features/slots/api/use-history';
 import { potsQueryKey } from '@/features/slots/api/use-pots';
-import { playOf, type PlayDecoded, type SlotToken } from '@/types/api';
+import type { PlayDecoded, SlotToken } from '@/types/api';
 import { useReels, type Reels } from '@/features/slots/hooks/use-reels';
 import { WinToast } from '@/features/slots/components/win-toast';
 import { fmt2, safeBigInt } from '@/lib/amounts';
@@ -219,7 +219,7 @@ export function useSlotGame(input: SlotGameInput) {
 
 function readPlay(detail: TxDetail): PlayDecoded {
   if (!detail.events || detail.events.length === 0) throw new ProcessingError('No events returned');
-  const play = playOf(detail);
+  const play = detail.play;
   if (!play || !Array.isArray(play.spinResults)) throw new ProcessingError('PlayEvent not found');
   return play;
 }
