@@ -25,6 +25,8 @@ func routes(o Options, spa *spa) http.Handler {
 	mux.HandleFunc("GET /api/v1/slots/history/{address}", a.GetSpinHistory)
 	mux.HandleFunc("GET /api/v1/market/tokens", a.GetMarketTokens)
 	mux.HandleFunc("GET /api/v1/market/lucky", a.GetMarketLucky)
+	mux.HandleFunc("POST /api/v1/swap/quote", a.QuoteSwap)
+	mux.HandleFunc("POST /api/v1/swap/build", a.BuildSwap)
 	mux.Handle("/api/", api.NotFound(o.Log))
 
 	// The emulated node and its admin exist on devnet only; elsewhere these paths are 404,
