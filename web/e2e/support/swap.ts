@@ -1,0 +1,51 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { devAddress } from './chain';
+
+export function swapButton(page: Page) {
+  return page.getByTestId('swap-main');
+}
+
+/** Connects through the swap page's main button (the dev wallet auto-approves). */
+export async function connectOnSwap(page: Page) {
+  await expect(swapButton(page)).toHaveText('Connect Wallet');
+  await swapButton(page).click();
+  await expect(swapButton(page)).toHaveText('Swap', { timeout: 15_000 });
+}
+
+/** Another trader's swap, built by the app's API and signed by the dev wallet of `account`. */
+export async function swapViaApi(request: APIRequestContext, account: number, from: string, to: string, amountIn: string) {
+  const sender = await devAddress(request, account);
+  const built = await request.post('/api/v1/swap/build', { data: { sender, from, to, amountIn, minOut: '0' } });
+  expect(built.ok(), await built.text()).toBeTruthy();
+  const { rawTransaction } = (await built.json()) as { rawTransaction: string };
+  const sent = await request.post('/devnet/wallet/send', { data: { account, rawTransaction } });
+  expect(sent.ok(), await sent.text()).toBeTruthy();
+  const { hash } = (await sent.json()) as { hash: string };
+  const tx = await request.get(`/api/v1/tx/${hash}?wait=30s`);
+  expect(((await tx.json()) as { status: string }).status).toBe('Success');
+  return hash;
+}
+
+export interface TxSwap {
+  status: string;
+  transactionCost: string;
+  swap: { received: string; amountIn: string; coinOut: string } | null;
+}
+
+export async function txOf(request: APIRequestContext, hash: string): Promise<TxSwap> {
+  const res = await request.get(`/api/v1/tx/${hash}?wait=30s`);
+  expect(res.ok()).toBeTruthy();
+  return (await res.json()) as TxSwap;
+}
+
+/** The hash behind the success toast's explorer link (the app's own /tx/:hash on devnet). */
+export async function toastHash(page: Page): Promise<string> {
+  const href = await page.getByTestId('swap-success').getByRole('link').getAttribute('href');
+  const m = /\/tx\/(0x[0-9a-f]{64})$/.exec(href ?? '');
+  if (!m) throw new Error(`no tx link in the toast: ${href}`);
+  return m[1]!;
+}
+
+export async function shot(page: Page, name: string, project: string) {
+  await page.screenshot({ path: `../docs/screenshots/swap-${name}-${project}.png`, fullPage: false });
+}
