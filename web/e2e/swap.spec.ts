@@ -114,7 +114,7 @@ test.describe('swap', () => {
     await swapButton(page).click();
     const success = page.getByTestId('swap-success');
     await expect(success).toHaveText(/^Swap completed! Received: [\d.]+ LUCKY \| Tx: 0x[0-9a-f]{4}\.\.\.$/, { timeout: 20_000 });
-    await shot(page, 'success', info.project.name);
+    await shot(page, 'success', info.project.name, { keepToasts: true });
     await expect(payInput(page)).toHaveValue('');
 
     const tx = await txOf(request, await toastHash(page));

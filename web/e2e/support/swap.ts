@@ -46,6 +46,18 @@ export async function toastHash(page: Page): Promise<string> {
   return m[1]!;
 }
 
-export async function shot(page: Page, name: string, project: string) {
+/** A screenshot for docs/screenshots: the swap card in view, the wallet's connect toasts dismissed. */
+export async function shot(page: Page, name: string, project: string, opts: { keepToasts?: boolean } = {}) {
+  if (!opts.keepToasts) {
+    const dismiss = page.getByRole('button', { name: 'Dismiss notification' });
+    while ((await dismiss.count()) > 0) await dismiss.first().click();
+  } else {
+    for (const text of ['Wallet connected successfully!', 'Devnet Connected']) {
+      const t = page.getByRole('status').filter({ hasText: text });
+      if ((await t.count()) > 0) await t.getByRole('button', { name: 'Dismiss notification' }).click();
+    }
+  }
+  await page.getByRole('region', { name: 'Swap' }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await page.evaluate(() => window.scrollBy(0, -90));
   await page.screenshot({ path: `../docs/screenshots/swap-${name}-${project}.png`, fullPage: false });
 }

@@ -119,14 +119,15 @@ export function SwapPage() {
   const current = req !== null && JSON.stringify(req) === JSON.stringify(debounced);
   const quote = useSwapQuote(current ? debounced : null);
   const q = current && quote.data ? quote.data : null;
-  const previewError =
-    current && quote.isError && !quote.isFetching
-      ? previewFailed(
+  const previewError = !(current && quote.isError && !quote.isFetching)
+    ? null
+    : quote.error instanceof ApiError && quote.error.code === 'network_error'
+      ? swapText.noBlockchain
+      : previewFailed(
           quote.error instanceof ApiError && quote.error.status >= 500
             ? swapText.blockchainError
             : quote.error?.message || swapText.unknownError,
-        )
-      : null;
+        );
 
   // Follow the refreshed quote; a move beyond the slippage in force needs an explicit accept.
   useEffect(() => {
@@ -359,7 +360,7 @@ export function SwapPage() {
                   if (e.key === 'ArrowUp' || e.key === 'ArrowDown') e.preventDefault();
                 }}
                 onWheel={(e) => e.currentTarget.blur()}
-                className="min-w-0 flex-1 bg-transparent font-display text-2xl font-bold text-white placeholder:text-white/30 focus:outline-none"
+                className="min-w-0 flex-1 bg-transparent font-display text-xl font-bold sm:text-2xl text-white placeholder:text-white/30 focus:outline-none"
               />
               <TokenButton token={pay} side="pay" disabled={processing} onClick={() => setPicker('pay')} />
             </div>
@@ -398,7 +399,7 @@ export function SwapPage() {
                 tabIndex={-1}
                 placeholder="0.0"
                 value={shown ? previewText(BigInt(shown.amountOut), shown.to.decimals) : ''}
-                className="min-w-0 flex-1 bg-transparent font-display text-2xl font-bold text-white placeholder:text-white/30 focus:outline-none"
+                className="min-w-0 flex-1 bg-transparent font-display text-xl font-bold sm:text-2xl text-white placeholder:text-white/30 focus:outline-none"
               />
               {current && quote.isFetching && !shown && <Spinner size={18} label="Calculating preview" />}
               <TokenButton token={receive} side="receive" disabled={processing} onClick={() => setPicker('receive')} />
@@ -416,7 +417,7 @@ export function SwapPage() {
 
           {shown && tier && (
             <div className="mt-3 space-y-2 text-sm">
-              <div className="flex items-center justify-between gap-2">
+              <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
                 <button
                   type="button"
                   onClick={() => setInverted((v) => !v)}
@@ -426,7 +427,7 @@ export function SwapPage() {
                 >
                   {rate}
                 </button>
-                <span className={`font-semibold ${impactClass[tier]}`} data-testid="impact" data-tier={tier}>
+                <span className={`font-semibold whitespace-nowrap ${impactClass[tier]}`} data-testid="impact" data-tier={tier}>
                   Impact {formatImpact(shown.priceImpactBps)}%
                 </span>
               </div>
@@ -544,10 +545,10 @@ function TokenButton({
       disabled={disabled || !token}
       aria-label={`Select token to ${side === 'pay' ? 'pay' : 'receive'}: ${token?.name ?? 'none'}`}
       data-testid={`${side}-token`}
-      className="inline-flex shrink-0 items-center gap-2 rounded-full border border-white/15 bg-ink-700 py-1.5 pr-3 pl-1.5 font-bold text-white hover:bg-ink-600 disabled:opacity-60"
+      className="inline-flex shrink-0 items-center gap-1.5 rounded-full border border-white/15 bg-ink-700 py-1.5 pr-2.5 pl-1.5 font-bold text-white sm:gap-2 sm:pr-3 hover:bg-ink-600 disabled:opacity-60"
     >
       <TokenLogo src={token?.logo} name={token?.name ?? ''} size={26} />
-      <span className="max-w-24 truncate">{token?.name ?? '…'}</span>
+      <span className="max-w-20 truncate sm:max-w-24">{token?.name ?? '…'}</span>
       <span aria-hidden="true" className="text-xs text-muted">
         ▼
       </span>

@@ -19,6 +19,7 @@ export const swapText = {
   insufficientBalance: 'Insufficient balance!',
   rejected: 'Transaction rejected by user. Please try again.',
   blockchainError: 'Blockchain error. Try again later.',
+  noBlockchain: 'Failed to connect to blockchain!',
   unknownError: 'Unknown error',
   confirmTimeout: 'Transaction confirmation timeout',
   detailsFailed: 'Failed to fetch transaction details after 3 attempts',
