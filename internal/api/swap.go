@@ -37,6 +37,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"golang.org/x/sync/errgroup"
 
@@ -73,6 +74,9 @@ const (
 	MaxSlippageBps     = 5000
 	bpsScale           = 10_000
 )
+
+// usdWait bounds how long a quote waits for the market snapshot behind its USD values.
+const usdWait = 2 * time.Second
 
 // overflowRE matches a view that aborted on u64 arithmetic (the amount is too large for
 // the pool's integer math): Move's EARITHMETIC / ARITHMETIC_ERROR.
@@ -371,8 +375,12 @@ func (h *Handler) QuoteSwap(w http.ResponseWriter, r *http.Request) {
 		h.writeSwapErr(w, r, err)
 		return
 	}
-	// USD is a nicety: a market read that fails leaves it null, never the quote.
-	snap, err := h.market.Snapshot(ctx, false)
+	// USD is a nicety: a market read that fails or is slow (a cold cache refreshes every
+	// token) leaves it null, never holds up or fails the quote; the refresh goes on in the
+	// background for the next quote.
+	uctx, cancel := context.WithTimeout(ctx, usdWait)
+	snap, err := h.market.Snapshot(uctx, false)
+	cancel()
 	if err != nil {
 		h.log.Warn("swap quote: no market snapshot for USD values", "err", err)
 		snap = nil
