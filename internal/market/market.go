@@ -10,7 +10,6 @@ package market
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -220,7 +219,7 @@ func (s *Service) load(ctx context.Context) (*Snapshot, error) {
 			})
 		}
 		do(func(ctx context.Context) error {
-			v, err := coinSupply(ctx, s.chain, t.CoinType)
+			v, err := s.chain.CoinSupply(ctx, t.CoinType)
 			if transient(err) {
 				return err
 			}
@@ -345,40 +344,6 @@ func transient(err error) bool {
 	var ne *supra.NodeError
 	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) ||
 		errors.Is(err, supra.ErrUnavailable) || (errors.As(err, &ne) && ne.Status >= http.StatusInternalServerError)
-}
-
-// errUntracked: the coin does not track its supply (coin::supply answered none).
-var errUntracked = errors.New("market: the coin does not track its supply")
-
-// coinSupply reads 0x1::coin::supply<T>(): Option<u128>, {"vec":["…"]} or {"vec":[]}
-// (errUntracked). (A small adapter
-// here rather than in chain/coins.go, which is being rewritten in parallel.)
-func coinSupply(ctx context.Context, c *chain.Client, coinType string) (*big.Int, error) {
-	res, err := c.Node().View(ctx, "0x1::coin::supply", []string{coinType}, nil)
-	if err != nil {
-		return nil, fmt.Errorf("supply of %s: %w", coinType, err)
-	}
-	if len(res) == 0 {
-		return nil, fmt.Errorf("%w: empty coin::supply result", chain.ErrBadResponse)
-	}
-	var opt struct {
-		Vec []json.RawMessage `json:"vec"`
-	}
-	if err := json.Unmarshal(res[0], &opt); err != nil {
-		return nil, fmt.Errorf("%w: coin::supply: %v", chain.ErrBadResponse, err)
-	}
-	if len(opt.Vec) == 0 {
-		return nil, fmt.Errorf("%w: %s", errUntracked, coinType)
-	}
-	var s string
-	if err := json.Unmarshal(opt.Vec[0], &s); err != nil {
-		s = string(opt.Vec[0]) // a JSON number
-	}
-	v, ok := new(big.Int).SetString(s, 10)
-	if !ok || v.Sign() < 0 {
-		return nil, fmt.Errorf("%w: coin::supply %s", chain.ErrBadResponse, opt.Vec[0])
-	}
-	return v, nil
 }
 
 // logger returns l or a discarding logger.
