@@ -18,6 +18,9 @@ export const luckyDashboardQuery = queryOptions({
   staleTime: 10_000,
   refetchInterval: DASHBOARD_REFRESH_MS,
   refetchOnWindowFocus: false,
+  // The server already rides out node hiccups (it serves its last snapshot for 30 s); a failure
+  // that reaches the page is reported at once (doc 2 §8 toasts), and Refresh tries again.
+  retry: false,
 });
 
 /**
@@ -33,6 +36,7 @@ export function useLuckyDashboard() {
         queryKey: luckyDashboardQueryKey,
         queryFn: ({ signal }) => fetchLuckyDashboard(signal, true),
         staleTime: 0,
+        retry: false,
       }),
     [client],
   );

@@ -15,6 +15,9 @@ export const marketTokensQuery = queryOptions({
   // The server caches for 10 s; the page re-reads on Refresh, not on focus.
   staleTime: 10_000,
   refetchOnWindowFocus: false,
+  // The server already rides out node hiccups (it serves its last snapshot for 30 s); a failure
+  // that reaches the page is reported at once (doc 2 §8 toasts), and Refresh tries again.
+  retry: false,
 });
 
 /**
@@ -31,6 +34,7 @@ export function useMarketTokens() {
         queryKey: marketTokensQueryKey,
         queryFn: ({ signal }) => fetchMarketTokens(signal, true),
         staleTime: 0,
+        retry: false,
       }),
     [client],
   );

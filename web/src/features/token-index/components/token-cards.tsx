@@ -23,10 +23,10 @@ export function TokenCards({ rows }: { rows: readonly RankedToken[] }) {
         return (
           <li key={r.coinType} className="rounded-2xl border border-white/10 bg-ink-800/85 p-4" data-testid="token-card">
             <div className="mb-3 flex items-center gap-3">
-              <span className="w-7 shrink-0 font-mono text-sm text-muted">#{r.rank}</span>
+              <span className="w-7 shrink-0 font-mono text-sm text-muted" data-testid="token-rank">#{r.rank}</span>
               <TokenLogo src={r.logo} name={r.name} size={32} />
               <span className="min-w-0">
-                <span className="block font-bold text-white" title={r.name}>{truncateName(r.name)}</span>
+                <span className="block font-bold text-white" title={r.name} data-testid="token-name">{truncateName(r.name)}</span>
                 <span className="block font-mono text-[11px] text-muted">{r.symbol}</span>
               </span>
             </div>

@@ -27,12 +27,12 @@ export function TokenTable({ rows }: { rows: readonly RankedToken[] }) {
             const c = caps(r);
             return (
               <tr key={r.coinType} className="border-b border-white/5 last:border-0 hover:bg-white/[0.03]" data-testid="token-row">
-                <td className="px-4 py-3 font-mono text-muted">{r.rank}</td>
+                <td className="px-4 py-3 font-mono text-muted" data-testid="token-rank">{r.rank}</td>
                 <th scope="row" className="px-4 py-3 text-left font-normal">
                   <span className="flex items-center gap-3">
                     <TokenLogo src={r.logo} name={r.name} size={32} />
                     <span className="min-w-0">
-                      <span className="block font-bold text-white" title={r.name}>{truncateName(r.name)}</span>
+                      <span className="block font-bold text-white" title={r.name} data-testid="token-name">{truncateName(r.name)}</span>
                       <span className="block truncate font-mono text-[11px] text-muted" title={r.coinType}>
                         {r.symbol}
                       </span>
