@@ -103,7 +103,8 @@ test.describe('token index', () => {
         name: `COPY${String(i + 1).padStart(2, '0')}`,
         coinType: `0x${(i + 1).toString(16)}::copy::COPY`,
       }));
-      await route.fulfill({ response: res, json: { ...body, tokens: [...body.tokens, ...extra] } });
+      const skipped = [{ name: 'NOPOOL', symbol: 'NOPOOL', coinType: '0xabc::nopool::NOPOOL', reason: 'no_pool' }];
+      await route.fulfill({ response: res, json: { ...body, tokens: [...body.tokens, ...extra], skipped } });
     });
     await page.goto('/tokenindex');
     const nav = page.getByRole('navigation', { name: 'Token index pages' });
@@ -118,6 +119,8 @@ test.describe('token index', () => {
     await expect(nav.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
     await expect(rows(page)).toHaveCount(30);
     await expect(rows(page).first().getByTestId('token-rank')).toHaveText(/^#?1$/);
+    // Tokens the server skipped (no pool) are named under the table.
+    await expect(page.getByTestId('skipped')).toHaveText('Not listed (no Dexlyn pool with SUPRA): NOPOOL.');
   });
 
   test('Refresh asks the server for a new read', async ({ page }) => {
