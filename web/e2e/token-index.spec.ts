@@ -1,6 +1,7 @@
 import type { Page, Route } from '@playwright/test';
 import { expect, isMobile, test } from './fixtures';
-import { allowFailedLoads, poolExists, SUPRA } from './support/market';
+import { SUPRA } from './support/chain';
+import { allowFailedLoads, poolExists } from './support/market';
 import { formatMarketCap, formatPrice, formatSupply } from '../src/lib/amounts';
 import type { AppConfig, MarketToken, MarketTokensResponse } from '../src/types/api';
 

@@ -1,8 +1,7 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import { devAddress } from './chain';
 
-/** Coin types and the Dexlyn package of the devnet (mainnet addresses, reference/mainnet.json). */
-export const SUPRA = '0x1::supra_coin::SupraCoin';
-export const LUCKY = '0x4205c82380bff5708cd7c59e0043a45890a457a6cdb60c9191d818958fd7ac26::LUCKY::LUCKY';
+/** dexUSDC and the Dexlyn package of the devnet (mainnet addresses, reference/mainnet.json). */
 export const DEXUSDC = '0x8f7d16ade319b0fce368ca6cdb98589c4527ce7f5b51e544a9e68e719934458b::hyper_coin::DexlynUSDC';
 export const DEX = '0x0dc694898dff98a1b0447e0992d0413e123ea80da1021d464a4fbaf0265870d8';
 export const CURVE = `${DEX}::curves::Uncorrelated`;
@@ -31,10 +30,9 @@ export async function poolExists(request: APIRequestContext, a: string, b: strin
  * scripts::swap<In, Out, Uncorrelated> (POST /api/v1/tx/build), the dev wallet signs and sends it.
  */
 export async function swapViaApi(request: APIRequestContext, account: number, coinIn: string, coinOut: string, amountIn: bigint) {
-  const accounts = (await (await request.get('/devnet/accounts')).json()) as { address: string }[];
   const built = await request.post('/api/v1/tx/build', {
     data: {
-      sender: accounts[account]!.address,
+      sender: await devAddress(request, account),
       function: `${DEX}::scripts::swap`,
       typeArguments: [coinIn, coinOut, CURVE],
       arguments: [amountIn.toString(), '1'],
