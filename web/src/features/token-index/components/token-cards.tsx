@@ -3,9 +3,9 @@ import { truncateName } from '@/lib/amounts';
 import { caps, supply, supraPrice, usdPrice, USD_UNAVAILABLE } from '@/features/token-index/utils/format';
 import type { RankedToken } from '@/features/token-index/utils/sort';
 
-function Field({ label, value, testId, strong = false }: { label: string; value: string; testId: string; strong?: boolean }) {
+function Field({ label, value, testId, strong = false, wide = false }: { label: string; value: string; testId: string; strong?: boolean; wide?: boolean }) {
   return (
-    <div className="min-w-0">
+    <div className={`min-w-0 ${wide ? 'col-span-2' : ''}`}>
       <dt className="text-[10px] font-bold tracking-[0.14em] text-muted uppercase">{label}</dt>
       <dd className={`truncate font-mono text-sm ${strong ? 'font-bold text-neon-gold' : 'text-white'}`} data-testid={testId}>
         {value}
@@ -34,7 +34,7 @@ export function TokenCards({ rows }: { rows: readonly RankedToken[] }) {
               <Field label="Price (USD)" value={usdPrice(r) ?? USD_UNAVAILABLE} testId="price-usd" />
               <Field label="Price (SUPRA)" value={supraPrice(r)} testId="price-supra" />
               <Field label="Total Supply" value={supply(r)} testId="total-supply" />
-              <Field label="MarketCap (FDV)" value={`${c.marketCap} (${c.fdv})`} testId="market-cap" strong />
+              <Field label="MarketCap (FDV)" value={`${c.marketCap} (FDV ${c.fdv})`} testId="market-cap" strong wide />
             </dl>
           </li>
         );
