@@ -38,6 +38,9 @@ const USDUnavailable = "USD price unavailable"
 const (
 	SkipNoPool    = "no_pool"    // no TOKEN/SUPRA pool on Dexlyn
 	SkipEmptyPool = "empty_pool" // the pool exists but a reserve is zero
+	// SkipUnreadable: the node refused the pool read for this token (e.g. a coin type the
+	// chain does not know); one such token must not take the whole index down.
+	SkipUnreadable = "unreadable"
 )
 
 // Supply sources.
@@ -210,12 +213,18 @@ func (s *Service) load(ctx context.Context) (*Snapshot, error) {
 		if !r.native {
 			do(func(ctx context.Context) error {
 				res, err := s.chain.Reserves(ctx, t.CoinType, supra.SupraCoinType)
-				if errors.Is(err, chain.ErrPairNotFound) {
+				switch {
+				case err == nil:
+					r.pool, r.haveReserve = res, true
+				case transient(err):
+					return err
+				default:
+					if !errors.Is(err, chain.ErrPairNotFound) {
+						s.log.Warn("market: pool unreadable", "token", t.Name, "err", err)
+					}
 					r.poolErr = err
-					return nil
 				}
-				r.pool, r.haveReserve = res, err == nil
-				return err
+				return nil
 			})
 		}
 		do(func(ctx context.Context) error {
@@ -235,24 +244,30 @@ func (s *Service) load(ctx context.Context) (*Snapshot, error) {
 	if haveLucky {
 		do(func(ctx context.Context) error {
 			v, err := s.chain.HousePot(ctx, luckyTok.CoinType)
-			if errors.Is(err, chain.ErrNotConfigured) {
-				return nil
-			}
-			if err == nil {
+			switch {
+			case err == nil:
 				vault = new(big.Int).SetUint64(v)
+			case transient(err):
+				return err
+			case !errors.Is(err, chain.ErrNotConfigured):
+				// No house fund for LUCKY (or no slots module at the configured address):
+				// the dashboard shows no vault rather than failing.
+				s.log.Warn("market: LUCKY house fund unreadable", "err", err)
 			}
-			return err
+			return nil
 		})
 		if haveUSDC {
 			do(func(ctx context.Context) error {
 				res, err := s.chain.Reserves(ctx, luckyTok.CoinType, usdcTok.CoinType)
-				if errors.Is(err, chain.ErrPairNotFound) {
-					return nil
-				}
-				if err == nil {
+				switch {
+				case err == nil:
 					luckyUSDC = &res
+				case transient(err):
+					return err
+				case !errors.Is(err, chain.ErrPairNotFound):
+					s.log.Warn("market: LUCKY/dexUSDC pool unreadable", "err", err)
 				}
-				return err
+				return nil
 			})
 		}
 	}
@@ -272,6 +287,9 @@ func (s *Service) load(ctx context.Context) (*Snapshot, error) {
 	if haveUSDC {
 		snap.USDDetail = "the SUPRA/" + USDCName + " pool does not exist"
 		for i, t := range all {
+			if t.Name == usdcTok.Name && !reads[i].haveReserve && !errors.Is(reads[i].poolErr, chain.ErrPairNotFound) {
+				snap.USDDetail = "the SUPRA/" + USDCName + " pool could not be read"
+			}
 			if t.Name == usdcTok.Name && reads[i].haveReserve {
 				// dexUSDC per SUPRA = (reserve dexUSDC / 10^6) / (reserve SUPRA / 10^8).
 				snap.SupraUSD = SpotPrice(reads[i].pool.B, supraTok.Decimals, reads[i].pool.A, t.Decimals)
@@ -289,8 +307,10 @@ func (s *Service) load(ctx context.Context) (*Snapshot, error) {
 		switch {
 		case r.native:
 			m.PriceSupra = big.NewRat(1, 1)
-		case !r.haveReserve:
+		case !r.haveReserve && errors.Is(r.poolErr, chain.ErrPairNotFound):
 			snap.Skipped = append(snap.Skipped, Skipped{Token: t, Reason: SkipNoPool})
+		case !r.haveReserve:
+			snap.Skipped = append(snap.Skipped, Skipped{Token: t, Reason: SkipUnreadable})
 		default:
 			m.ReserveToken, m.ReserveSupra = r.pool.A, r.pool.B
 			m.PriceSupra = SpotPrice(r.pool.A, t.Decimals, r.pool.B, supraTok.Decimals)

@@ -104,7 +104,10 @@ test.describe('token index', () => {
         name: `COPY${String(i + 1).padStart(2, '0')}`,
         coinType: `0x${(i + 1).toString(16)}::copy::COPY`,
       }));
-      const skipped = [{ name: 'NOPOOL', symbol: 'NOPOOL', coinType: '0xabc::nopool::NOPOOL', reason: 'no_pool' }];
+      const skipped = [
+        { name: 'NOPOOL', symbol: 'NOPOOL', coinType: '0xabc::nopool::NOPOOL', reason: 'no_pool' },
+        { name: 'BROKEN', symbol: 'BROKEN', coinType: '0xabd::broken::BROKEN', reason: 'unreadable' },
+      ];
       await route.fulfill({ response: res, json: { ...body, tokens: [...body.tokens, ...extra], skipped } });
     });
     await page.goto('/tokenindex');
@@ -120,8 +123,11 @@ test.describe('token index', () => {
     await expect(nav.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
     await expect(rows(page)).toHaveCount(30);
     await expect(rows(page).first().getByTestId('token-rank')).toHaveText(/^#?1$/);
-    // Tokens the server skipped (no pool) are named under the table.
-    await expect(page.getByTestId('skipped')).toHaveText('Not listed (no Dexlyn pool with SUPRA): NOPOOL.');
+    // Tokens the server skipped are named under the table, with the reason.
+    await expect(page.getByTestId('skipped')).toHaveText([
+      'Not listed (no Dexlyn pool with SUPRA): NOPOOL.',
+      'Not listed (the pool could not be read): BROKEN.',
+    ]);
   });
 
   test('Refresh asks the server for a new read', async ({ page }) => {

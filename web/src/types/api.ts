@@ -345,7 +345,8 @@ export interface MarketSkipped {
   name: string;
   symbol: string;
   coinType: string;
-  reason: 'no_pool' | 'empty_pool';
+  /** no_pool: no TOKEN/SUPRA pool; empty_pool: a reserve is 0; unreadable: the node refused the read. */
+  reason: 'no_pool' | 'empty_pool' | 'unreadable';
 }
 
 /** GET /api/v1/market/tokens */

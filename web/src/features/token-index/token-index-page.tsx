@@ -6,6 +6,7 @@ import { useToast } from '@/components/ui/toast';
 import { UpdatedAgo } from '@/components/ui/updated-ago';
 import { ApiError } from '@/lib/api';
 import { formatPrice } from '@/lib/amounts';
+import type { MarketSkipped } from '@/types/api';
 import { useMarketTokens } from '@/features/token-index/api/use-market-tokens';
 import { Pagination } from '@/features/token-index/components/pagination';
 import { TokenCards } from '@/features/token-index/components/token-cards';
@@ -29,6 +30,13 @@ export const MSG = {
 } as const;
 
 const TOAST_MS = 3000;
+
+/** Why the server left tokens out of the index, as the footnote says it. */
+const SKIP_TEXTS: readonly (readonly [MarketSkipped['reason'], string])[] = [
+  ['no_pool', 'no Dexlyn pool with SUPRA'],
+  ['empty_pool', 'the Dexlyn pool is empty'],
+  ['unreadable', 'the pool could not be read'],
+];
 
 /** Which §8 toast an API failure gets: the node (or the server) unreachable, or anything else. */
 export function loadErrorText(err: unknown): string {
@@ -143,11 +151,14 @@ export function TokenIndexPage() {
             Price = SUPRA reserve ÷ token reserve of the token&apos;s Dexlyn pool; USD through the SUPRA/dexUSDC pool.
             MarketCap = price × circulating supply (total − burned); FDV = price × total supply.
           </p>
-          {data.skipped.length > 0 && (
-            <p data-testid="skipped">
-              Not listed (no Dexlyn pool with SUPRA): {data.skipped.map((s) => s.name).join(', ')}.
-            </p>
-          )}
+          {SKIP_TEXTS.map(([reason, text]) => {
+            const names = data.skipped.filter((s) => s.reason === reason).map((s) => s.name);
+            return names.length === 0 ? null : (
+              <p key={reason} data-testid="skipped">
+                Not listed ({text}): {names.join(', ')}.
+              </p>
+            );
+          })}
         </footer>
       )}
     </PageFrame>
