@@ -18,8 +18,8 @@ const (
 
 var (
 	supraCoin = MustParseCoinType(supraT)
-	lucky = MustParseCoinType(luckyT)
-	usdc  = MustParseCoinType(usdcT)
+	lucky     = MustParseCoinType(luckyT)
+	usdc      = MustParseCoinType(usdcT)
 )
 
 // Expected values computed independently (Python integers) from the
