@@ -238,6 +238,21 @@ func (c *Client) SwapPayload(coinIn, coinOut string, amountIn, minOut uint64) (s
 	}, nil
 }
 
+// BuildSwap builds scripts::swap<In, Out, Uncorrelated>(amount_in, min_out) from sender
+// through the typed entry path (sequence number, gas price, chain id and expiry filled in).
+func (c *Client) BuildSwap(ctx context.Context, sender supra.Address, coinIn, coinOut string, amountIn, minOut uint64) (*Built, error) {
+	p, err := c.SwapPayload(coinIn, coinOut, amountIn, minOut)
+	if err != nil {
+		return nil, err
+	}
+	return c.buildCall(ctx, sender, Call{
+		Function: supra.FunctionID{Module: p.Module, Name: p.Function},
+		TypeArgs: p.TypeArgs,
+		Args:     p.Args,
+		Shown:    []string{strconv.FormatUint(amountIn, 10), strconv.FormatUint(minOut, 10)},
+	})
+}
+
 // SwapCall is the same swap as a CallRequest for Build (which checks it against the
 // module's ABI and fills sequence number, gas and expiry).
 func (c *Client) SwapCall(sender, coinIn, coinOut string, amountIn, minOut uint64) (CallRequest, error) {
