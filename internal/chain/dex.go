@@ -272,20 +272,3 @@ func (c *Client) SwapCall(sender, coinIn, coinOut string, amountIn, minOut uint6
 func u64LE(v uint64) []byte {
 	return binary.LittleEndian.AppendUint64(nil, v)
 }
-
-// BuildSwap builds scripts::swap<In, Out, Uncorrelated>(amount_in, min_out) for sender:
-// the transaction the swap page hands to the wallet (expiry now + 30 s, like every build).
-func (c *Client) BuildSwap(ctx context.Context, sender supra.Address, coinIn, coinOut string, amountIn, minOut uint64) (*Built, error) {
-	if amountIn == 0 {
-		return nil, inputErr(CodeInvalidAmount, "Amount must be greater than 0.")
-	}
-	p, err := c.SwapPayload(coinIn, coinOut, amountIn, minOut)
-	if err != nil {
-		return nil, err
-	}
-	return c.buildCall(ctx, sender, Call{
-		Function: supra.FunctionID{Module: p.Module, Name: p.Function},
-		TypeArgs: p.TypeArgs, Args: p.Args,
-		Shown: []string{u64s(amountIn), u64s(minOut)},
-	})
-}
