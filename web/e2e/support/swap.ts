@@ -50,11 +50,16 @@ export async function toastHash(page: Page): Promise<string> {
 export async function shot(page: Page, name: string, project: string, opts: { keepToasts?: boolean } = {}) {
   if (!opts.keepToasts) {
     const dismiss = page.getByRole('button', { name: 'Dismiss notification' });
-    while ((await dismiss.count()) > 0) await dismiss.first().click();
+    // A toast may time out on its own while it is being clicked: try briefly, a few times.
+    for (let i = 0; i < 5 && (await dismiss.count()) > 0; i++) await dismiss.first().click({ timeout: 1000 }).catch(() => {});
   } else {
     for (const text of ['Wallet connected successfully!', 'Devnet Connected']) {
       const t = page.getByRole('status').filter({ hasText: text });
-      if ((await t.count()) > 0) await t.getByRole('button', { name: 'Dismiss notification' }).click();
+      if ((await t.count()) > 0)
+        await t
+          .getByRole('button', { name: 'Dismiss notification' })
+          .click({ timeout: 1000 })
+          .catch(() => {});
     }
   }
   await page.getByRole('region', { name: 'Swap' }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
