@@ -62,7 +62,12 @@ export async function shot(page: Page, name: string, project: string, opts: { ke
           .catch(() => {});
     }
   }
-  await page.getByRole('region', { name: 'Swap' }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
-  await page.evaluate(() => window.scrollBy(0, -90));
+  if ((page.viewportSize()?.width ?? 1440) >= 1024) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+  } else {
+    // On a phone the card does not fit under the page title: show the card.
+    await page.getByRole('region', { name: 'Swap' }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await page.evaluate(() => window.scrollBy(0, -90));
+  }
   await page.screenshot({ path: `../docs/screenshots/swap-${name}-${project}.png`, fullPage: false });
 }
