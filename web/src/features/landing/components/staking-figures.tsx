@@ -4,26 +4,17 @@ import { fmt2Grouped, formatInteger, safeBigInt } from '@/lib/amounts';
 import { useAppConfig } from '@/lib/config';
 import { useWallet } from '@/lib/wallet/wallet-provider';
 import { useStakingGlobal, useStakingUser } from '@/features/landing/api/use-staking';
+import { apyText, lockText } from '@/features/landing/utils/staking';
 
 const CONNECT = 'Connect wallet';
 /** Doc 1 §4: without a wallet the APY tier reads 500. */
 const DEFAULT_APY_TIER = 500n;
 
-/** Basis points → "5.00%". */
-export function apyText(bps: bigint): string {
-  return `${bps / 100n}.${String(bps % 100n).padStart(2, '0')}%`;
-}
-
-/** Hours left in the 24 h lock window, one decimal, floored: "23.9 h". */
-export function lockText(hours: number): string {
-  return `${(Math.floor(hours * 10) / 10).toFixed(1)} h`;
-}
-
 function Row({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
   return (
     <div className="flex items-center justify-between gap-4 border-b border-white/5 py-2 last:border-0">
-      <dt className="text-sm text-muted">{label}</dt>
-      <dd data-testid={testId} className="text-right font-bold text-white tabular-nums">
+      <dt className="min-w-0 text-sm text-muted">{label}</dt>
+      <dd data-testid={testId} className="shrink-0 text-right font-bold whitespace-nowrap text-white tabular-nums">
         {value}
       </dd>
     </div>

@@ -11,7 +11,7 @@ export function Boosters({ boosters }: { boosters: Booster[] }) {
       {boosters.length === 0 ? (
         <p className="mt-3 text-muted">No stellar boosters acquired!</p>
       ) : (
-        <ul className="mt-4 grid grid-cols-2 gap-3">
+        <ul className="mt-4 grid gap-3 sm:grid-cols-2">
           {boosters.map((b) => (
             <li key={b.id} className="flex items-center gap-3 rounded-xl border border-neon-pink/30 bg-ink-900/70 p-3">
               <GameImage src={`/images/nfts/${slug(b.name)}.svg`} fallback={DEFAULT_BOOSTER_IMAGE} alt="" size={44} />
