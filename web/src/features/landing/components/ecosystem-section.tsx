@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ecosystem, ecosystemOrder, EcosystemModal, toneText, type EcosystemType } from '@/components/ecosystem/ecosystem-info';
 import { SectionHeading } from '@/components/ui/section-heading';
-import { StakingFigures } from './staking-figures';
+import { StakingFigures } from '@/components/staking/staking-figures';
 
 export function EcosystemSection() {
   const [selected, setSelected] = useState<EcosystemType | null>(null);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apyText, lockText } from './staking';
+import { apyText, lockText } from './format';
 
 describe('apyText', () => {
   it.each([

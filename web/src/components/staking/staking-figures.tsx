@@ -3,8 +3,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { fmt2Grouped, formatInteger, safeBigInt } from '@/lib/amounts';
 import { useAppConfig } from '@/lib/config';
 import { useWallet } from '@/lib/wallet/wallet-provider';
-import { useStakingGlobal, useStakingUser } from '@/features/landing/api/use-staking';
-import { apyText, lockText } from '@/features/landing/utils/staking';
+import { useStakingGlobal, useStakingUser } from '@/lib/staking/use-staking';
+import { apyText, lockText } from '@/lib/staking/format';
 
 const CONNECT = 'Connect wallet';
 /** Doc 1 §4: without a wallet the APY tier reads 500. */
