@@ -179,6 +179,12 @@ export interface SwapDecoded {
   yOut: string;
   /** Seconds since the Unix epoch. */
   timestamp: string;
+  /** The swap in the trader's terms (chain.SwapEvent): the coin that went in and came out. */
+  coinIn: string;
+  coinOut: string;
+  amountIn: string;
+  /** What the trader received: y_out when X went in, else x_out (doc 2 §7). */
+  received: string;
 }
 
 /** A burn: the first CoinDeposit to the network's burn address (chain.BurnEvent). */
@@ -517,4 +523,62 @@ export interface StakingUser {
   /** Basis points (500 = 5.00 %). */
   apyTier?: string;
   debug?: { startTime: string; secondsStaked: string; claimed: string };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Swap: POST /api/v1/swap/quote, POST /api/v1/swap/build (internal/api/swap.go)
+
+export interface SwapQuoteRequest {
+  /** Registry name or coin type. */
+  from: string;
+  to: string;
+  /** Whole tokens as a decimal string ("10", "0.5"). */
+  amountIn: string;
+  /** 1..5000 (0.01 %–50 %); the server's default is 500. */
+  slippageBps?: number;
+}
+
+export interface SwapTokenRef {
+  name: string;
+  symbol: string;
+  coinType: string;
+  decimals: number;
+  logo: string;
+}
+
+export interface SwapQuote {
+  from: SwapTokenRef;
+  to: SwapTokenRef;
+  /** Base units, and the same as an exact decimal. */
+  amountIn: string;
+  amountInDecimal: string;
+  /** = router::get_amount_out. */
+  amountOut: string;
+  amountOutDecimal: string;
+  /** floor(amountOut × (10000 − slippageBps) / 10000). */
+  minOut: string;
+  minOutDecimal: string;
+  slippageBps: number;
+  /** Liquidswap's price impact in basis points (rounded half up) and in percent (18 decimals). */
+  priceImpactBps: number;
+  priceImpact: string;
+  /** LP fee: numerator / scale of the input; amount in base units of the input coin. */
+  fee: { numerator: number; scale: number; amount: string; amountDecimal: string };
+  /** Whole `to` per whole `from` (fee included), and its inverse. */
+  rate: string;
+  inverseRate: string;
+  usdIn: string | null;
+  usdOut: string | null;
+  usdUnavailable: string | null;
+  /** Pool reserves used, base units of `from` and `to`. */
+  reserves: { in: string; out: string };
+}
+
+export interface SwapBuildRequest {
+  sender: string;
+  from: string;
+  to: string;
+  amountIn: string;
+  /** Base units of the coin out (the quote's minOut). */
+  minOut: string;
 }
