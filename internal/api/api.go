@@ -31,6 +31,7 @@ type Handler struct {
 	chain  *chain.Client
 	market *market.Service
 	log    *slog.Logger
+	certs  *certCache // burn certificates by transaction hash
 }
 
 // New returns the API handlers.
@@ -44,7 +45,7 @@ func New(d Deps) *Handler {
 	if d.Market == nil && d.Chain != nil {
 		d.Market = market.New(d.Chain, market.Options{Log: d.Log})
 	}
-	return &Handler{net: d.Network, tokens: d.Tokens, chain: d.Chain, market: d.Market, log: d.Log}
+	return &Handler{net: d.Network, tokens: d.Tokens, chain: d.Chain, market: d.Market, log: d.Log, certs: newCertCache(512)}
 }
 
 type configResponse struct {

@@ -25,6 +25,11 @@ func routes(o Options, spa *spa) http.Handler {
 	mux.HandleFunc("GET /api/v1/slots/history/{address}", a.GetSpinHistory)
 	mux.HandleFunc("GET /api/v1/market/tokens", a.GetMarketTokens)
 	mux.HandleFunc("GET /api/v1/market/lucky", a.GetMarketLucky)
+	mux.HandleFunc("GET /api/v1/accounts/{address}/portfolio", a.GetPortfolio)
+	mux.HandleFunc("GET /api/v1/accounts/{address}/burns", a.GetAccountBurns)
+	mux.HandleFunc("POST /api/v1/burn/build", a.BuildBurn)
+	mux.HandleFunc("GET /api/v1/burns/{hash}", a.GetBurn)
+	mux.HandleFunc("GET /api/v1/burns/{hash}/certificate.png", a.GetBurnCertificate)
 	mux.Handle("/api/", api.NotFound(o.Log))
 
 	// The emulated node and its admin exist on devnet only; elsewhere these paths are 404,
@@ -42,6 +47,9 @@ func routes(o Options, spa *spa) http.Handler {
 	}
 
 	mux.HandleFunc("GET /assets/", spa.serveAsset)
+	// The public burn certificate page: the app shell with link-preview tags of the
+	// verified burn.
+	mux.HandleFunc("GET /burn/{hash}", spa.serveBurn(a.BurnCard))
 	// Method-less so it cannot conflict with the method-less prefixes above; spa.serve
 	// answers 405 itself for anything but GET and HEAD.
 	mux.HandleFunc("/", spa.serve)
