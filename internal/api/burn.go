@@ -137,8 +137,8 @@ func (h *Handler) burnOut(b chain.Burn) burnJSON {
 	hash := strings.ToLower(b.TxHash)
 	return burnJSON{
 		TxHash: hash, Burner: b.Burner.String(), BurnAddress: h.net.Modules.BurnAddress,
-		Amount: strconv.FormatUint(b.Amount, 10),
-		Token:  tokenRefJSON{Name: t.Name, Symbol: t.Symbol, CoinType: t.CoinType, Decimals: t.Decimals, Logo: t.Logo},
+		Amount:      strconv.FormatUint(b.Amount, 10),
+		Token:       tokenRefJSON{Name: t.Name, Symbol: t.Symbol, CoinType: t.CoinType, Decimals: t.Decimals, Logo: t.Logo},
 		BlockNumber: strconv.FormatUint(b.Block, 10), Timestamp: b.Time, Network: h.net.Name,
 		CertificateURL: "/api/v1/burns/" + hash + "/certificate.png", URL: "/burn/" + hash,
 	}
