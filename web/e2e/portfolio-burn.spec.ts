@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { CHANGES_CHAIN, expect, isMobile, test } from './fixtures';
-import { LUCKY, balance, devAddress, setBalance } from './support/chain';
-import { useDevWallet } from './support/dev-wallet';
+import { LUCKY, SUPRA, balance, devAddress, setBalance } from './support/chain';
+import { openDevWalletPanel, useDevWallet } from './support/dev-wallet';
 import type { Page } from '@playwright/test';
 
 const DAWGZ = '0xb8e94e7204d8eeb565a653d262ae6f7434a3a452e2aaf624810b33dfa3b64d09::DAWGZ::DAWGZ';
@@ -44,6 +44,8 @@ const width = (page: Page) => (isMobile(page) ? 375 : 1440);
 // Tagged as state-changing: they hold the chain lock, so no other spec's transaction moves these
 // balances between the page's read and the API's.
 test.describe('portfolio', { tag: CHANGES_CHAIN }, () => {
+  // Two cores shared by parallel suites: give the mobile project room.
+  test.describe.configure({ timeout: 60_000 });
   test('dev account 0 (premium): every held token, totals equal to the API', async ({ page }) => {
     await useDevWallet(page, { autoApprove: true, account: 0 });
     await connectPortfolio(page);
@@ -87,6 +89,16 @@ test.describe('portfolio', { tag: CHANGES_CHAIN }, () => {
     await page.screenshot({ path: `${SHOTS}/portfolio-not-premium-${width(page)}.png`, fullPage: true });
   });
 
+  test('a wallet without priced assets: No Assets, the empty text and the §8 toast', async ({ page }) => {
+    const address = await devAddress(page.request, 5);
+    await setBalance(page.request, address, SUPRA, 0n);
+    await useDevWallet(page, { autoApprove: true, account: 5 });
+    await connectPortfolio(page);
+    await expect(page.getByText('No Assets')).toBeVisible();
+    await expect(page.getByText('No tokens found in your portfolio')).toBeVisible();
+    await expect(page.getByText('No tokens with valid balances found')).toBeVisible();
+  });
+
   test('hide a token, the choice survives a reload, Show Hidden Tokens brings it back', async ({ page }) => {
     await useDevWallet(page, { autoApprove: true, account: 0 });
     await connectPortfolio(page);
@@ -106,6 +118,27 @@ test.describe('portfolio', { tag: CHANGES_CHAIN }, () => {
 });
 
 test.describe('meme burner', { tag: CHANGES_CHAIN }, () => {
+  test.describe.configure({ timeout: 60_000 });
+  test('a burn rejected in the Dev Wallet changes nothing', async ({ page }) => {
+    const me = await devAddress(page.request, 1);
+    await useDevWallet(page, { account: 1 });
+    await page.goto('/burn');
+    await page.locator('#main').getByRole('button', { name: 'Connect Wallet' }).click();
+    await openDevWalletPanel(page);
+    await page.getByRole('group', { name: 'Connect request' }).getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByTestId('burn-balance')).toHaveText('50,000.00 LUCKY', { timeout: 15_000 });
+    const before = await balance(page.request, me, LUCKY);
+    await page.getByLabel('Amount to burn').fill('10');
+    await page.getByRole('button', { name: 'Ignite the Flames' }).click();
+    await expect(page.getByRole('dialog', { name: 'Burning Meme' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Burning...' })).toBeVisible();
+    await page.getByRole('group', { name: /request/i }).getByRole('button', { name: 'Reject' }).click();
+    await expect(page.getByText('Transaction rejected by user. Please try again.')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Burning Meme' })).toBeHidden();
+    expect(await balance(page.request, me, LUCKY)).toBe(before);
+
+  });
+
   test('burning 1,000 LUCKY lands on chain, shows the certificate; Download, shares and /burn/{hash}', async ({ page }) => {
     test.setTimeout(90_000);
     await useDevWallet(page, { autoApprove: true, account: 0 });

@@ -5,13 +5,13 @@ import { Card } from '@/components/ui/card';
 import { PageFrame } from '@/components/ui/page-frame';
 import { TokenLogo } from '@/components/ui/token-logo';
 import { useToast } from '@/components/ui/toast';
-import { ApiError } from '@/lib/api';
 import { decimal, formatExact, formatUnits, safeBigInt, truncateName } from '@/lib/amounts';
 import { useWallet } from '@/lib/wallet/wallet-provider';
 import type { PortfolioHolding } from '@/types/api';
 import { AllocationDonut } from './components/allocation-donut';
 import { fetchPortfolioFresh, portfolioQueryKey, usePortfolio } from './api/use-portfolio';
 import { useHiddenTokens } from './hooks/use-hidden-tokens';
+import { loadError } from './load-error';
 
 export const PREMIUM_NOTE = 'Have more than 250000 LUCKY tokens in your wallet for premium access.';
 const BULLETS = '••••••';
@@ -33,12 +33,6 @@ function cmpDecimal(a: string, b: string): number {
   return l < r ? -1 : l > r ? 1 : 0;
 }
 
-/** Why a load failed, in doc 2 §8's words. */
-function loadError(err: unknown): string {
-  if (err instanceof ApiError && (err.status >= 502 || err.code === 'node_unavailable')) return 'Failed to connect to network';
-  if (err instanceof TypeError) return 'Failed to connect to network';
-  return 'Error loading portfolio data';
-}
 
 export function PortfolioPage() {
   const wallet = useWallet();
