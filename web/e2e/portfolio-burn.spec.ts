@@ -20,6 +20,16 @@ function money2(dec: string): string {
   return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac.padEnd(2, '0').slice(0, 2)}`;
 }
 
+/**
+ * Prices come from the server's market cache (10 s fresh, up to 30 s stale-while-revalidate), and
+ * other specs move pools inside their snapshots: so the page's Refresh forces a new read first,
+ * and the API answer below (within the TTL) is the same snapshot the page shows.
+ */
+async function refreshPage(page: Page) {
+  await page.getByRole('button', { name: 'Refresh portfolio' }).click();
+  await expect(page.getByRole('button', { name: 'Refresh portfolio' })).toHaveText('Refresh', { timeout: 15_000 });
+}
+
 async function portfolioApi(page: Page, address: string): Promise<Portfolio> {
   const res = await page.request.get(`/api/v1/accounts/${address}/portfolio`);
   expect(res.ok(), await res.text()).toBeTruthy();
@@ -50,6 +60,7 @@ test.describe('portfolio', { tag: CHANGES_CHAIN }, () => {
     await useDevWallet(page, { autoApprove: true, account: 0 });
     await connectPortfolio(page);
     const address = await devAddress(page.request, 0);
+    await refreshPage(page);
     const api = await portfolioApi(page, address);
     expect(api.premium).toBe(true);
     expect(api.holdings.length).toBe(18);
@@ -77,6 +88,7 @@ test.describe('portfolio', { tag: CHANGES_CHAIN }, () => {
     await setBalance(page.request, address, DAWGZ, 5_000_000_000n);
     await useDevWallet(page, { autoApprove: true, account: 1 });
     await connectPortfolio(page);
+    await refreshPage(page);
     const api = await portfolioApi(page, address);
     expect(api.premium).toBe(false);
     expect(api.assetCount).toBe(3);
