@@ -30,6 +30,12 @@ func routes(o Options, spa *spa) http.Handler {
 	mux.HandleFunc("POST /api/v1/burn/build", a.BuildBurn)
 	mux.HandleFunc("GET /api/v1/burns/{hash}", a.GetBurn)
 	mux.HandleFunc("GET /api/v1/burns/{hash}/certificate.png", a.GetBurnCertificate)
+	mux.HandleFunc("GET /api/v1/miners", a.GetMiners)
+	mux.HandleFunc("GET /api/v1/miners/{address}", a.GetMinerPlayer)
+	mux.HandleFunc("POST /api/v1/miners/purchase", a.BuildMinerPurchase)
+	mux.HandleFunc("POST /api/v1/miners/claim", a.BuildMinerClaim)
+	mux.HandleFunc("GET /api/v1/staking", a.GetStaking)
+	mux.HandleFunc("GET /api/v1/staking/{address}", a.GetStakingUser)
 	mux.Handle("/api/", api.NotFound(o.Log))
 
 	// The emulated node and its admin exist on devnet only; elsewhere these paths are 404,

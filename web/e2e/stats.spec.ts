@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, isMobile, test } from './fixtures';
 import { LUCKY, SUPRA } from './support/chain';
 import { allowFailedLoads, DEXUSDC, nodeView, reserves, swapViaApi } from './support/market';
-import { decimal, formatExact, formatMarketCap, formatPrice, formatSupply, mul, ratio, units, type Exact } from '../src/lib/amounts';
+import { decimal, formatBalance, formatExact, formatMarketCap, formatPrice, formatSupply, mul, ratio, units, type Exact } from '../src/lib/amounts';
 import type { AppConfig, LuckyDashboard } from '../src/types/api';
 
 const card = (page: Page, id: string) => page.getByTestId(`card-${id}-value`);
@@ -52,7 +52,10 @@ test.describe('stats', () => {
     await expect(card(page, 'pool-usdc')).toContainText(/ LUCKY \/.* dexUSDC$/);
     await expect(page.getByText('Liquidity Providers')).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Staking & Vaults' })).toBeVisible();
-    await expect(card(page, 'staked')).toHaveText('Coming Soon');
+    // Devnet has the staking pool: Staked is its global deposit, read through the node.
+    const [deposit] = (await nodeView(page.request, '0xde01::staking::get_global_deposit', [])) as [string];
+    expect(d.staking?.staked.amount).toBe(deposit);
+    await expect(card(page, 'staked')).toHaveText(`${formatBalance(BigInt(deposit), 8)} SUPRA`);
     await expect(card(page, 'vault')).toHaveText(/^[\d,]+\.\d\d LUCKY$/);
     await expect(page.getByRole('list', { name: 'Supply breakdown' }).getByRole('listitem')).toHaveCount(3);
     await expect(page.getByText('Data updates every 60 seconds | Source: Dexlyn')).toBeVisible();

@@ -209,7 +209,28 @@ export interface TxDecoded {
   burn?: BurnDecoded;
   deposits?: CoinEventDecoded[];
   withdrawals?: CoinEventDecoded[];
+  /** cosmic_miners::MinerPurchasedEvent (chain.MinerPurchasedEvent). */
+  minerPurchase?: MinerPurchaseDecoded;
+  /** cosmic_miners::OutputClaimedEvent (chain.OutputClaimedEvent). */
+  minerClaim?: MinerClaimDecoded;
   [key: string]: unknown;
+}
+
+/** A Cosmic Miners purchase; amounts are MINE base units. */
+export interface MinerPurchaseDecoded {
+  buyer: string;
+  minerId: string;
+  quantity: string;
+  cost: string;
+  /** Null when the purchase had no referrer. */
+  referrer: string | null;
+  referralBonus: string;
+}
+
+/** A Cosmic Miners claim. */
+export interface MinerClaimDecoded {
+  player: string;
+  amount: string;
 }
 
 /**
@@ -473,4 +494,100 @@ export interface AccountBurnsResponse {
   burns: BurnInfo[];
   /** LUCKY held by the burn address. */
   totalLuckyBurned: UnitsAmount | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/v1/miners, /api/v1/miners/{address}, POST /api/v1/miners/purchase|claim
+// (internal/api/miners.go). Amounts are MINE base units (8 decimals).
+
+/** A rig of the Cosmic Miners catalogue. */
+export interface MinerRig {
+  id: string;
+  name: string;
+  level: string;
+  cost: string;
+  /** MINE per day, before boosts. */
+  dailyOutput: string;
+  /** Power units per rig. */
+  power: string;
+}
+
+export interface MinerFleetEntry extends MinerRig {
+  count: string;
+}
+
+export interface MinerBooster {
+  id: string;
+  name: string;
+  /** Percent. */
+  boost: string;
+}
+
+export interface MinerOwnedBooster extends MinerBooster {
+  count: string;
+}
+
+/** Live false: the network has no miners module; nothing else is set. */
+export interface MinersResponse {
+  live: boolean;
+  coinType?: string;
+  decimals?: number;
+  maxBoostPercent?: number;
+  catalogue?: MinerRig[];
+  boosterCatalogue?: MinerBooster[];
+  crewSize?: string;
+  /** The per-player part, present on /miners/{address}. */
+  address?: string;
+  balance?: string;
+  pendingOutput?: string;
+  /** Per day with the boost. */
+  dailyOutput?: string;
+  powerUnits?: string;
+  boostPercent?: string;
+  fleet?: MinerFleetEntry[];
+  boosters?: MinerOwnedBooster[];
+  /** "/minerz?ref=<address>": the origin is the page's. */
+  referralPath?: string;
+}
+
+export interface MinerPurchaseRequest {
+  sender: string;
+  minerId: string;
+  quantity: string;
+  referrer?: string;
+}
+
+export interface MinerPurchaseResponse extends BuiltTransaction {
+  summary: BuiltTransaction['summary'] & { miner: string; cost: string };
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/v1/staking, /api/v1/staking/{address} (internal/api/staking.go). Amounts are SUPRA
+// base units (8 decimals). Live false: the network has no staking pool ('Coming Soon').
+
+export interface StakingGlobal {
+  live: boolean;
+  decimals?: number;
+  activeUsers?: string;
+  totalStaked?: string;
+  passPrice?: string;
+  rewardReserve?: string;
+}
+
+export interface StakingUser {
+  live: boolean;
+  address?: string;
+  decimals?: number;
+  deposit?: string;
+  pendingRewards?: string;
+  dailyYield?: string;
+  /** Seconds since the last stake. */
+  stakeTime?: string;
+  /** (86400 − t)/3600 when t < 86400, else 0: a display figure in hours. */
+  lockHoursLeft?: number;
+  lockSecondsLeft?: string;
+  hasTaxFreePass?: boolean;
+  /** Basis points (500 = 5.00 %). */
+  apyTier?: string;
+  debug?: { startTime: string; secondsStaked: string; claimed: string };
 }
