@@ -33,6 +33,7 @@ type Handler struct {
 	chain  *chain.Client
 	market *market.Service
 	log    *slog.Logger
+	certs  *certCache // burn certificates by transaction hash
 }
 
 // New returns the API handlers.
@@ -46,7 +47,7 @@ func New(d Deps) *Handler {
 	if d.Market == nil && d.Chain != nil {
 		d.Market = market.New(d.Chain, market.Options{Log: d.Log, Staking: stakingTotals(d.Chain)})
 	}
-	return &Handler{net: d.Network, tokens: d.Tokens, chain: d.Chain, market: d.Market, log: d.Log}
+	return &Handler{net: d.Network, tokens: d.Tokens, chain: d.Chain, market: d.Market, log: d.Log, certs: newCertCache(512)}
 }
 
 // stakingTotals feeds the dashboard's "Staked" card from the staking pool where the

@@ -27,6 +27,11 @@ func routes(o Options, spa *spa) http.Handler {
 	mux.HandleFunc("GET /api/v1/market/lucky", a.GetMarketLucky)
 	mux.HandleFunc("POST /api/v1/swap/quote", a.QuoteSwap)
 	mux.HandleFunc("POST /api/v1/swap/build", a.BuildSwap)
+	mux.HandleFunc("GET /api/v1/accounts/{address}/portfolio", a.GetPortfolio)
+	mux.HandleFunc("GET /api/v1/accounts/{address}/burns", a.GetAccountBurns)
+	mux.HandleFunc("POST /api/v1/burn/build", a.BuildBurn)
+	mux.HandleFunc("GET /api/v1/burns/{hash}", a.GetBurn)
+	mux.HandleFunc("GET /api/v1/burns/{hash}/certificate.png", a.GetBurnCertificate)
 	mux.HandleFunc("GET /api/v1/miners", a.GetMiners)
 	mux.HandleFunc("GET /api/v1/miners/{address}", a.GetMinerPlayer)
 	mux.HandleFunc("POST /api/v1/miners/purchase", a.BuildMinerPurchase)
@@ -50,6 +55,9 @@ func routes(o Options, spa *spa) http.Handler {
 	}
 
 	mux.HandleFunc("GET /assets/", spa.serveAsset)
+	// The public burn certificate page: the app shell with link-preview tags of the
+	// verified burn.
+	mux.HandleFunc("GET /burn/{hash}", spa.serveBurn(a.BurnCard))
 	// Method-less so it cannot conflict with the method-less prefixes above; spa.serve
 	// answers 405 itself for anything but GET and HEAD.
 	mux.HandleFunc("/", spa.serve)

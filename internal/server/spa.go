@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"errors"
 	"fmt"
 	"html"
@@ -12,6 +13,8 @@ import (
 	"path"
 	"strings"
 	"time"
+
+	"github.com/luckycoin/lucky/internal/api"
 )
 
 // spa serves the built React app: hashed assets forever-cached, other public files briefly
@@ -128,4 +131,65 @@ func (s *spa) serveFile(w http.ResponseWriter, r *http.Request, name, cacheContr
 	}
 	http.ServeContent(w, r, name, info.ModTime(), bytes.NewReader(data))
 	return true
+}
+
+// burnCardTimeout bounds the node read behind a burn page's preview tags: a slow node
+// costs the preview, never the page.
+const burnCardTimeout = 5 * time.Second
+
+// serveBurn answers /burn/{hash}: the app shell with Open Graph and Twitter card tags
+// describing the verified burn, so a shared link previews its certificate. When the burn
+// cannot be verified the shell goes out without them (the page then says why).
+func (s *spa) serveBurn(card func(context.Context, string) (api.BurnCard, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), burnCardTimeout)
+		c, err := card(ctx, r.PathValue("hash"))
+		cancel()
+		if err != nil {
+			s.serveIndex(w, r)
+			return
+		}
+		body := bytes.Replace(s.index, []byte("</head>"), []byte(previewTags(c, requestOrigin(r))+"</head>"), 1)
+		h := w.Header()
+		h.Set("Content-Type", "text/html; charset=utf-8")
+		h.Set("Cache-Control", "no-cache")
+		http.ServeContent(w, r, "index.html", s.modTime, bytes.NewReader(body))
+	}
+}
+
+// previewTags renders the link-preview meta tags; every value is HTML-escaped.
+func previewTags(c api.BurnCard, origin string) string {
+	var b strings.Builder
+	meta := func(attr, key, value string) {
+		fmt.Fprintf(&b, `<meta %s="%s" content="%s">`, attr, html.EscapeString(key), html.EscapeString(value))
+	}
+	img, page := origin+c.ImagePath, origin+c.PagePath
+	meta("property", "og:type", "website")
+	meta("property", "og:site_name", "LuckyCoin")
+	meta("property", "og:title", c.Title)
+	meta("property", "og:description", c.Description)
+	meta("property", "og:url", page)
+	meta("property", "og:image", img)
+	meta("property", "og:image:type", "image/png")
+	meta("property", "og:image:width", "1200")
+	meta("property", "og:image:height", "630")
+	meta("name", "twitter:card", "summary_large_image")
+	meta("name", "twitter:title", c.Title)
+	meta("name", "twitter:description", c.Description)
+	meta("name", "twitter:image", img)
+	return b.String()
+}
+
+// requestOrigin is the scheme and host the client used (a proxy's X-Forwarded-Proto is
+// trusted for the scheme only when it is http or https).
+func requestOrigin(r *http.Request) string {
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	switch p := strings.ToLower(r.Header.Get("X-Forwarded-Proto")); p {
+	case "http", "https":
+		scheme = p
+	}
+	return scheme + "://" + r.Host
 }

@@ -33,6 +33,10 @@ export const routes: RouteObject[] = [
           { path: paths.stats, lazy: () => import('@/features/stats/stats-page').then((m) => ({ Component: m.StatsPage })) },
           { path: paths.portfolio, lazy: () => import('@/features/portfolio/portfolio-page').then((m) => ({ Component: m.PortfolioPage })) },
           { path: paths.burn, lazy: () => import('@/features/burn/burn-page').then((m) => ({ Component: m.BurnPage })) },
+          {
+            path: paths.burnCertificate,
+            lazy: () => import('@/features/burn/burn-certificate-page').then((m) => ({ Component: m.BurnCertificatePage })),
+          },
           { path: paths.tokenIndex, lazy: () => import('@/features/token-index/token-index-page').then((m) => ({ Component: m.TokenIndexPage })) },
           { path: paths.minerz, lazy: () => import('@/features/minerz/minerz-page').then((m) => ({ Component: m.MinerzPage })) },
           { path: paths.tools, lazy: () => import('@/features/tools/tools-page').then((m) => ({ Component: m.ToolsPage })) },

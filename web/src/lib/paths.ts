@@ -12,6 +12,7 @@ export const paths = {
   whitepaper: '/whitepaper',
   portfolio: '/portfolio',
   burn: '/burn',
+  burnCertificate: '/burn/:hash',
   tokenIndex: '/tokenindex',
   bots: '/bots',
   minerz: '/minerz',

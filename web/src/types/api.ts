@@ -430,6 +430,79 @@ export interface LuckyDashboard {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Portfolio: GET /api/v1/accounts/{address}/portfolio (internal/api/portfolio.go)
+
+export interface PortfolioHolding {
+  name: string;
+  symbol: string;
+  coinType: string;
+  decimals: number;
+  logo: string;
+  /** Base units. */
+  balance: string;
+  /** SUPRA, decimal string (18 decimals, truncated). */
+  valueSupra: string;
+  /** USD, decimal string; null when the USD price is unavailable. */
+  valueUsd: string | null;
+}
+
+export interface PortfolioResponse {
+  address: string;
+  updatedAt: string;
+  /** Holds at least 250,000 LUCKY (doc 2 §6). */
+  premium: boolean;
+  premiumThreshold: UnitsAmount | null;
+  /** Valued holdings before the premium rule (the note shows when more than 2). */
+  assetCount: number;
+  /** What the wallet may see, highest value first; zero balances and unpriced tokens omitted. */
+  holdings: PortfolioHolding[];
+  totals: { supra: string; usd: string | null };
+  supraUsd: string | null;
+  usdUnavailable: UsdUnavailable | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Burn: POST /api/v1/burn/build, GET /api/v1/burns/{hash}, GET /api/v1/accounts/{address}/burns
+// (internal/api/burn.go)
+
+export interface BurnBuildRequest {
+  sender: string;
+  /** Registry name or coin type. */
+  token: string;
+  /** Whole tokens as a decimal string, at most the token's decimals ("1000", "0.5"). */
+  amount: string;
+}
+
+export interface BurnBuildResponse extends BuiltTransaction {
+  summary: { token: string; amountBase: string; burnAddress: string };
+}
+
+/** A burn verified against the chain. */
+export interface BurnInfo {
+  txHash: string;
+  burner: string;
+  burnAddress: string;
+  /** Base units. */
+  amount: string;
+  token: { name: string; symbol: string; coinType: string; decimals: number; logo: string };
+  blockNumber: string;
+  /** Block time, RFC 3339 UTC. */
+  timestamp: string;
+  network: string;
+  /** Path of the certificate PNG (1200×630). */
+  certificateUrl: string;
+  /** Path of the public certificate page. */
+  url: string;
+}
+
+export interface AccountBurnsResponse {
+  address: string;
+  burns: BurnInfo[];
+  /** LUCKY held by the burn address. */
+  totalLuckyBurned: UnitsAmount | null;
+}
+
+// ---------------------------------------------------------------------------------------------
 // GET /api/v1/miners, /api/v1/miners/{address}, POST /api/v1/miners/purchase|claim
 // (internal/api/miners.go). Amounts are MINE base units (8 decimals).
 

@@ -1,0 +1,110 @@
+package api
+
+// GET /api/v1/accounts/{address}/portfolio[?refresh=true] (issue 12, doc 2 §2.4, §5, §6):
+//
+//	{
+//	  "address": "0x…", "updatedAt": "…",            // the market snapshot's time
+//	  "premium": true,                                // holds at least 250,000 LUCKY
+//	  "premiumThreshold": {"amount": "250000000000", "decimals": 6},
+//	  "assetCount": 17,                               // valued holdings before the premium rule
+//	  "holdings": [{                                  // what the wallet may see, highest value first
+//	    "name", "symbol", "coinType", "decimals", "logo",
+//	    "balance": "1000000000000",                   // base units
+//	    "valueSupra": "6666.666666666666666666",      // SUPRA, 18 decimals, truncated
+//	    "valueUsd": "50.000000000000000000" | null    // null when usdUnavailable
+//	  }],
+//	  "totals": {"supra": "…", "usd": "…" | null},   // over holdings
+//	  "supraUsd": "0.0075…" | null, "usdUnavailable": null | {"reason", "detail"}
+//	}
+//
+// Zero balances and tokens without a valid pool value are omitted (doc 2 §5). A wallet
+// below the premium threshold gets SUPRA and LUCKY only (doc 2 §6): the rule lives here,
+// so totals and rows always agree.
+
+import (
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/luckycoin/lucky/internal/market"
+)
+
+type holdingJSON struct {
+	Name       string  `json:"name"`
+	Symbol     string  `json:"symbol"`
+	CoinType   string  `json:"coinType"`
+	Decimals   uint8   `json:"decimals"`
+	Logo       string  `json:"logo"`
+	Balance    string  `json:"balance"`
+	ValueSupra string  `json:"valueSupra"`
+	ValueUSD   *string `json:"valueUsd"`
+}
+
+type portfolioResponse struct {
+	Address          string              `json:"address"`
+	UpdatedAt        time.Time           `json:"updatedAt"`
+	Premium          bool                `json:"premium"`
+	PremiumThreshold *amountJSON         `json:"premiumThreshold"`
+	AssetCount       int                 `json:"assetCount"`
+	Holdings         []holdingJSON       `json:"holdings"`
+	Totals           portfolioTotals     `json:"totals"`
+	SupraUSD         *string             `json:"supraUsd"`
+	USDUnavailable   *usdUnavailableJSON `json:"usdUnavailable"`
+}
+
+type portfolioTotals struct {
+	Supra string  `json:"supra"`
+	USD   *string `json:"usd"`
+}
+
+// GetPortfolio serves GET /api/v1/accounts/{address}/portfolio.
+func (h *Handler) GetPortfolio(w http.ResponseWriter, r *http.Request) {
+	addr, ok := h.pathAddress(w, r)
+	if !ok {
+		return
+	}
+	force := false
+	switch v := strings.ToLower(r.URL.Query().Get("refresh")); v {
+	case "", "false", "0":
+	case "true", "1":
+		force = true
+	default:
+		WriteError(w, r, h.log, http.StatusBadRequest, CodeInvalidQuery, "refresh must be true or false.")
+		return
+	}
+	p, err := h.market.Portfolio(r.Context(), addr, force)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	vis := slices.Clone(p.Visible())
+	// Highest value first (SUPRA order is USD order: one factor apart); ties by name.
+	slices.SortStableFunc(vis, func(a, b market.Holding) int {
+		if c := b.ValueSupra.Cmp(a.ValueSupra); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Token.Name, b.Token.Name)
+	})
+	totSupra, totUSD := market.Totals(vis)
+	out := portfolioResponse{
+		Address: addr.String(), UpdatedAt: p.UpdatedAt.UTC(), Premium: p.Premium,
+		PremiumThreshold: premiumThreshold(h.tokens), AssetCount: len(p.Holdings),
+		Holdings: make([]holdingJSON, 0, len(vis)),
+		Totals:   portfolioTotals{Supra: market.Decimal(totSupra), USD: market.DecimalPtr(totUSD)},
+		SupraUSD: market.DecimalPtr(p.SupraUSD),
+	}
+	if p.SupraUSD == nil {
+		out.USDUnavailable = &usdUnavailableJSON{Reason: p.USDReason, Detail: p.USDDetail}
+	}
+	for _, x := range vis {
+		t := x.Token
+		out.Holdings = append(out.Holdings, holdingJSON{
+			Name: t.Name, Symbol: t.Symbol, CoinType: t.CoinType, Decimals: t.Decimals, Logo: t.Logo,
+			Balance: strconv.FormatUint(x.Balance, 10), ValueSupra: market.Decimal(x.ValueSupra),
+			ValueUSD: market.DecimalPtr(x.ValueUSD),
+		})
+	}
+	WriteJSON(w, http.StatusOK, out)
+}

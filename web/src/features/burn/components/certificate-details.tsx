@@ -1,0 +1,57 @@
+import { TokenLogo } from '@/components/ui/token-logo';
+import type { BurnInfo } from '@/types/api';
+import { burnDate, burnQuantity } from '../certificate-links';
+
+/** The certificate's facts: token, quantity, burner, transaction, date, and its image. */
+export function CertificateDetails({ burn, txHref }: { burn: BurnInfo; txHref: string | null }) {
+  return (
+    <div className="space-y-4">
+      <img
+        src={burn.certificateUrl}
+        alt={`Burn certificate: ${burnQuantity(burn)} ${burn.token.symbol}`}
+        width={1200}
+        height={630}
+        className="aspect-[1200/630] w-full rounded-xl border border-white/10 bg-ink-900"
+      />
+      <dl className="grid gap-3 text-sm sm:grid-cols-2">
+        <div className="flex items-center gap-3">
+          <TokenLogo src={burn.token.logo} name={burn.token.name} size={36} />
+          <div>
+            <dt className="text-muted">Quantity</dt>
+            <dd className="font-display text-xl font-bold text-white" data-testid="certificate-quantity">
+              {burnQuantity(burn)} {burn.token.name}
+            </dd>
+          </div>
+        </div>
+        <div>
+          <dt className="text-muted">Date</dt>
+          <dd className="text-white">{burnDate(burn)}</dd>
+        </div>
+        <div className="min-w-0 sm:col-span-2">
+          <dt className="text-muted">Address</dt>
+          <dd className="font-mono text-xs break-all text-white" data-testid="certificate-burner">
+            {burn.burner}
+          </dd>
+        </div>
+        <div className="min-w-0 sm:col-span-2">
+          <dt className="text-muted">Transaction</dt>
+          <dd className="font-mono text-xs break-all text-white">
+            {txHref ? (
+              <a className="text-neon-cyan underline" href={txHref} target="_blank" rel="noopener noreferrer">
+                {burn.txHash}
+              </a>
+            ) : (
+              burn.txHash
+            )}
+          </dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+/** The explorer link of a transaction from the network's pattern (devnet: the in-app page). */
+export function explorerHref(pattern: string | undefined, hash: string): string | null {
+  if (!pattern || !pattern.includes('{hash}')) return null;
+  return pattern.replace('{hash}', encodeURIComponent(hash));
+}
