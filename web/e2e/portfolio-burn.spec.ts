@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { CHANGES_CHAIN, expect, isMobile, test } from './fixtures';
 import { LUCKY, SUPRA, balance, devAddress, setBalance } from './support/chain';
 import { openDevWalletPanel, useDevWallet } from './support/dev-wallet';
+import { allowFailedLoads } from './support/market';
 import type { Page } from '@playwright/test';
 
 const DAWGZ = '0xb8e94e7204d8eeb565a653d262ae6f7434a3a452e2aaf624810b33dfa3b64d09::DAWGZ::DAWGZ';
@@ -109,6 +110,25 @@ test.describe('portfolio', { tag: CHANGES_CHAIN }, () => {
     await expect(page.getByText('No Assets')).toBeVisible();
     await expect(page.getByText('No tokens found in your portfolio')).toBeVisible();
     await expect(page.getByText('No tokens with valid balances found')).toBeVisible();
+  });
+
+  test('a failed load says why in doc 2 §8 words: node out of reach, or anything else', async ({ page, consoleErrors }) => {
+    const answers = [
+      { status: 502, code: 'node_unavailable', toast: 'Failed to connect to network' },
+      { status: 500, code: 'internal', toast: 'Error loading portfolio data' },
+    ];
+    let next = 0;
+    await page.route('**/api/v1/accounts/*/portfolio*', (route) => {
+      const a = answers[Math.min(next, answers.length - 1)]!;
+      return route.fulfill({ status: a.status, json: { error: { code: a.code, message: 'test' } } });
+    });
+    await useDevWallet(page, { autoApprove: true, account: 1 });
+    await connectPortfolio(page);
+    await expect(page.getByText('Failed to connect to network')).toBeVisible();
+    next = 1;
+    await page.getByRole('button', { name: 'Refresh portfolio' }).click();
+    await expect(page.getByText('Error loading portfolio data')).toBeVisible();
+    allowFailedLoads(consoleErrors, '/portfolio');
   });
 
   test('hide a token, the choice survives a reload, Show Hidden Tokens brings it back', async ({ page }) => {
@@ -225,6 +245,24 @@ test.describe('meme burner', { tag: CHANGES_CHAIN }, () => {
     // The server-side HTML of that route previews the certificate.
     const html = await (await page.request.get(pageHref!)).text();
     expect(html).toContain(`<meta property="og:image" content="${new URL(pageHref!, page.url()).origin}/api/v1/burns/`);
+  });
+
+  test("a build the server refuses shows 'Burn failed: {msg}' and burns nothing", async ({ page, consoleErrors }) => {
+    const me = await devAddress(page.request, 1);
+    await page.route('**/api/v1/burn/build', (route) =>
+      route.fulfill({ status: 502, json: { error: { code: 'node_unavailable', message: 'Blockchain error. Try again later.' } } }),
+    );
+    await useDevWallet(page, { autoApprove: true, account: 1 });
+    await page.goto('/burn');
+    await page.locator('#main').getByRole('button', { name: 'Connect Wallet' }).click();
+    await expect(page.getByTestId('burn-balance')).toHaveText('50,000.00 LUCKY', { timeout: 15_000 });
+    const before = await balance(page.request, me, LUCKY);
+    await page.getByLabel('Amount to burn').fill('10');
+    await page.getByRole('button', { name: 'Ignite the Flames' }).click();
+    await expect(page.getByText('Burn failed: Blockchain error. Try again later.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Ignite the Flames' })).toBeEnabled();
+    expect(await balance(page.request, me, LUCKY)).toBe(before);
+    allowFailedLoads(consoleErrors, '/api/v1/burn/build');
   });
 
   test('the input messages: invalid amount and the capped input', async ({ page }) => {
