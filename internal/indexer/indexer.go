@@ -278,13 +278,17 @@ func minCursor(c []uint64) uint64 {
 }
 
 // read fetches one window: each stream's events, then (if any) the window's blocks to
-// place them. It retries node errors until ctx ends.
+// place them. Each request is retried on its own until it succeeds or ctx ends; a window
+// whose answers disagree is read again whole.
 func (ix *Indexer) read(ctx context.Context, w window) (*store.Batch, error) {
-	return retry(ctx, ix, fmt.Sprintf("blocks [%d, %d)", w.start, w.end), func() (*store.Batch, error) {
+	what := fmt.Sprintf("blocks [%d, %d)", w.start, w.end)
+	return retry(ctx, ix, what, func() (*store.Batch, error) {
 		counts := map[int]int{}
 		total := 0
 		for i, from := range w.from {
-			evs, err := ix.src.Events(ctx, ix.cfg.Streams[i].Type, from, w.end)
+			evs, err := retry(ctx, ix, what+" events "+ix.cfg.Streams[i].Name, func() ([]supra.Event, error) {
+				return ix.src.Events(ctx, ix.cfg.Streams[i].Type, from, w.end)
+			})
 			if err != nil {
 				return nil, err
 			}
@@ -306,7 +310,7 @@ func (ix *Indexer) read(ctx context.Context, w window) (*store.Batch, error) {
 	})
 }
 
-// blocks reads [start, end) with transactions, concurrently.
+// blocks reads [start, end) with transactions, concurrently, each block retried alone.
 func (ix *Indexer) blocks(ctx context.Context, start, end uint64) ([]supra.Block, error) {
 	out := make([]supra.Block, end-start)
 	errs := make([]error, end-start)
@@ -315,7 +319,9 @@ func (ix *Indexer) blocks(ctx context.Context, start, end uint64) ([]supra.Block
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			out[h-start], errs[h-start] = ix.src.BlockByHeight(ctx, h, true)
+			out[h-start], errs[h-start] = retry(ctx, ix, fmt.Sprintf("block %d", h), func() (supra.Block, error) {
+				return ix.src.BlockByHeight(ctx, h, true)
+			})
 		}()
 	}
 	wg.Wait()
