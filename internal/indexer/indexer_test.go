@@ -52,18 +52,13 @@ func network(t testing.TB) config.Network {
 	return n
 }
 
-// Derive is the app's derivation on devnet: decimals from the token registry.
+// Derive is the app's derivation on devnet.
 func Derive(t testing.TB) store.Derive {
 	reg, err := tokens.Load(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := network(t)
-	return store.Derive{Native: n.Modules.NativeCoin, USDCoin: usdcT, Lucky: luckyT, BurnAddress: n.Modules.BurnAddress,
-		Decimals: func(c string) (uint8, bool) {
-			tok, ok := reg.ByCoinType(c)
-			return uint8(tok.Decimals), ok
-		}}
+	return indexer.Derive(network(t), reg)
 }
 
 func openSQLite(t testing.TB) *store.DB {
