@@ -11,39 +11,24 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/luckycoin/lucky/internal/config"
 	"github.com/luckycoin/lucky/internal/devnet"
 	"github.com/luckycoin/lucky/internal/devnet/contracts"
 )
 
 // runDevnet runs the emulated Supra node alone: `lucky devnet [--addr] [--block-time]
-// [--state] [--seed] [--min-gas-price]`. It prints the dev accounts, serves /rpc/v1/ and
+// [--state] [--seed] [--min-gas-price] [-v]` (flags parsed by internal/config). It prints the dev accounts, serves /rpc/v1/ and
 // /devnet/ until ctx is cancelled, then shuts down gracefully and saves --state.
-func runDevnet(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("devnet", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	addr := fs.String("addr", "127.0.0.1:27001", "listen address")
-	blockTime := fs.Duration("block-time", 0, "seal a block every interval (0: one block per transaction)")
-	statePath := fs.String("state", "", "state file: loaded at start if present, saved on exit")
-	seed := fs.String("seed", devnet.DefaultSeed, "seed (mnemonic) the dev account keys derive from")
-	minGas := fs.Uint64("min-gas-price", devnet.DefaultMinGasPrice, "minimum gas unit price")
-	verbose := fs.Bool("v", false, "log every transaction")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
+func runDevnet(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	cfg, err := config.ParseDevnet(args, getenv, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return nil
+	}
+	if err != nil {
 		return fmt.Errorf("%w: devnet: %v", errUsage, err)
 	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("%w: devnet: unexpected argument %q", errUsage, fs.Arg(0))
-	}
-	if *blockTime < 0 {
-		return fmt.Errorf("%w: devnet: --block-time must not be negative", errUsage)
-	}
-	if *minGas == 0 {
-		return fmt.Errorf("%w: devnet: --min-gas-price must be positive", errUsage)
-	}
 	level := slog.LevelInfo
-	if *verbose {
+	if cfg.Verbose {
 		level = slog.LevelDebug
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
@@ -51,18 +36,11 @@ func runDevnet(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	node, err := devnet.New(devnet.Options{
-		Seed:        *seed,
-		BlockTime:   *blockTime,
-		StatePath:   *statePath,
-		MinGasPrice: *minGas,
-		Logger:      log,
-		Modules:     modules,
-	})
+	node, err := devnet.New(nodeOptions(cfg.Node, log, modules))
 	if err != nil {
 		return fmt.Errorf("devnet: %w", err)
 	}
-	ln, err := net.Listen("tcp", *addr)
+	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		node.Close()
 		return fmt.Errorf("devnet: %w", err)
@@ -94,4 +72,11 @@ func devnetModules() ([]devnet.Module, error) {
 		return nil, fmt.Errorf("devnet: contracts: %w", err)
 	}
 	return mods, nil
+}
+
+// nodeOptions maps the parsed node flags to the devnet's options (zero values take the
+// node's defaults).
+func nodeOptions(c config.DevnetNode, log *slog.Logger, modules []devnet.Module) devnet.Options {
+	return devnet.Options{Seed: c.Seed, BlockTime: c.BlockTime, StatePath: c.StatePath,
+		MinGasPrice: c.MinGasPrice, Logger: log, Modules: modules}
 }

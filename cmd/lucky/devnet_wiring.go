@@ -8,7 +8,7 @@ import (
 
 	"github.com/luckycoin/lucky/internal/config"
 	"github.com/luckycoin/lucky/internal/devnet"
-	"github.com/luckycoin/lucky/internal/devnet/devwallet"
+	"github.com/luckycoin/lucky/internal/devwallet"
 	"github.com/luckycoin/lucky/internal/inproc"
 	"github.com/luckycoin/lucky/internal/supra"
 )
@@ -20,11 +20,7 @@ func startDevnet(cfg config.Serve, log *slog.Logger, stdout io.Writer) (*devnet.
 	if err != nil {
 		return nil, err
 	}
-	opts := devnet.Options{StatePath: cfg.DevnetState, Logger: log, Modules: modules}
-	if cfg.DevnetSeed != "" {
-		opts.Seed = cfg.DevnetSeed
-	}
-	node, err := devnet.New(opts)
+	node, err := devnet.New(nodeOptions(cfg.Devnet, log, modules))
 	if err != nil {
 		return nil, fmt.Errorf("devnet: %w", err)
 	}

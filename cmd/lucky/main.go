@@ -59,7 +59,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	case "serve":
 		return runServe(ctx, args, getenv, stdout, stderr)
 	case "devnet":
-		return runDevnet(ctx, args, stdout, stderr)
+		return runDevnet(ctx, args, getenv, stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, "lucky", buildVersion())
 		return nil

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"net"
@@ -127,5 +128,46 @@ func TestServeEndToEnd(t *testing.T) {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("banner lacks %q:\n%s", want, out.String())
 		}
+	}
+}
+
+// TestServeDevnetFlags: `lucky serve` passes the node's own flags to the in-process devnet.
+func TestServeDevnetFlags(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"serve", "--addr", addr, "--min-gas-price", "150", "--block-time", "1h"}, noEnv, io.Discard, io.Discard)
+	}()
+	defer func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("serve returned %v", err)
+		}
+	}()
+	var res *http.Response
+	for i := 0; i < 100; i++ {
+		if res, err = http.Get("http://" + addr + "/rpc/v1/transactions/estimate_gas_price"); err == nil {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var g struct {
+		Mean uint64 `json:"mean_gas_price"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&g); err != nil || g.Mean != 150 {
+		t.Fatalf("gas price %+v %v, want 150", g, err)
+	}
+	if err := run(context.Background(), []string{"serve", "--block-time", "-1s"}, noEnv, io.Discard, io.Discard); !errors.Is(err, errUsage) {
+		t.Fatalf("negative block time: %v", err)
 	}
 }

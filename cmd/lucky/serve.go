@@ -32,6 +32,9 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	}
 
 	opts := server.Options{Network: cfg.Network, Web: web.Dist(), Log: log}
+	if !web.Built() {
+		log.Warn("web app not built: serving the placeholder page (run make build)")
+	}
 	var node *devnet.Node
 	if cfg.Network.Devnet {
 		if node, err = startDevnet(cfg, log, stdout); err != nil {

@@ -4,8 +4,6 @@ import (
 	"net/http"
 	"strconv"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/luckycoin/lucky/internal/chain"
 	"github.com/luckycoin/lucky/internal/supra"
 )
@@ -38,30 +36,23 @@ func (h *Handler) pathAddress(w http.ResponseWriter, r *http.Request) (supra.Add
 }
 
 // GetBalances serves GET /api/v1/accounts/{address}/balances: every registry token's
-// balance in base units (a missing coin store is 0).
+// balance in base units (a missing coin store is 0), read through the market service's
+// bounded read path (concurrent requests for one address share a read).
 func (h *Handler) GetBalances(w http.ResponseWriter, r *http.Request) {
 	addr, ok := h.pathAddress(w, r)
 	if !ok {
 		return
 	}
-	toks := h.tokens.All()
-	out := balancesResponse{Address: addr.String(), Balances: make([]balanceJSON, len(toks))}
-	g, ctx := errgroup.WithContext(r.Context())
-	g.SetLimit(readConcurrency)
-	for i, t := range toks {
-		out.Balances[i] = balanceJSON{Name: t.Name, Symbol: t.Symbol, CoinType: t.CoinType, Decimals: t.Decimals}
-		g.Go(func() error {
-			v, err := h.chain.CoinBalance(ctx, addr, t.CoinType)
-			if err != nil {
-				return err
-			}
-			out.Balances[i].Amount = strconv.FormatUint(v, 10)
-			return nil
-		})
-	}
-	if err := g.Wait(); err != nil {
+	bals, err := h.market.Balances(r.Context(), addr)
+	if err != nil {
 		h.fail(w, r, err)
 		return
+	}
+	out := balancesResponse{Address: addr.String(), Balances: make([]balanceJSON, len(bals))}
+	for i, b := range bals {
+		t := b.Token
+		out.Balances[i] = balanceJSON{Name: t.Name, Symbol: t.Symbol, CoinType: t.CoinType, Decimals: t.Decimals,
+			Amount: strconv.FormatUint(b.Amount, 10)}
 	}
 	WriteJSON(w, http.StatusOK, out)
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/luckycoin/lucky/internal/chain"
 	"github.com/luckycoin/lucky/internal/config"
+	"github.com/luckycoin/lucky/internal/market"
 	"github.com/luckycoin/lucky/internal/supra"
 	"github.com/luckycoin/lucky/internal/tokens"
 )
@@ -18,15 +19,17 @@ type Deps struct {
 	// Chain is the contract bindings; when nil, New builds one over Node (without an ABI
 	// source, so transaction building is unavailable).
 	Chain *chain.Client
-	Log   *slog.Logger
+	// Market is the market data service; when nil, New builds one over Chain.
+	Market *market.Service
+	Log    *slog.Logger
 }
 
 // Handler holds the /api/v1 handlers. The route table lives in internal/server.
 type Handler struct {
 	net    config.Network
 	tokens *tokens.Registry
-	node   *supra.Client
 	chain  *chain.Client
+	market *market.Service
 	log    *slog.Logger
 }
 
@@ -38,7 +41,10 @@ func New(d Deps) *Handler {
 	if d.Chain == nil && d.Node != nil {
 		d.Chain = chain.New(d.Node, d.Network, d.Tokens, chain.Options{})
 	}
-	return &Handler{net: d.Network, tokens: d.Tokens, node: d.Node, chain: d.Chain, log: d.Log}
+	if d.Market == nil && d.Chain != nil {
+		d.Market = market.New(d.Chain, market.Options{Log: d.Log})
+	}
+	return &Handler{net: d.Network, tokens: d.Tokens, chain: d.Chain, market: d.Market, log: d.Log}
 }
 
 type configResponse struct {

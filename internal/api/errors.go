@@ -50,11 +50,11 @@ func (h *Handler) fail(w http.ResponseWriter, r *http.Request, err error) {
 	case errors.Is(err, supra.ErrUnavailable):
 		h.log.Warn("node unavailable", "path", r.URL.Path, "err", err)
 		WriteError(w, r, h.log, http.StatusBadGateway, CodeUnavailable, "The chain node is unavailable.")
-	case errors.As(err, &ne), errors.Is(err, chain.ErrBadResponse), errors.Is(err, chain.ErrUnsupportedTx):
+	case errors.As(err, &ne), errors.Is(err, chain.ErrBadResponse), errors.Is(err, ErrUnsupportedTx):
 		h.log.Warn("node error", "path", r.URL.Path, "err", err)
 		msg := "The chain node answered with an error."
-		if errors.Is(err, chain.ErrUnsupportedTx) {
-			msg = chain.ErrUnsupportedTx.Error()
+		if errors.Is(err, ErrUnsupportedTx) {
+			msg = ErrUnsupportedTx.Error()
 		}
 		WriteError(w, r, h.log, http.StatusBadGateway, CodeNodeError, msg)
 	case errors.Is(err, context.Canceled):

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/luckycoin/lucky/internal/api"
+	"github.com/luckycoin/lucky/internal/chain"
 	"github.com/luckycoin/lucky/internal/config"
 	"github.com/luckycoin/lucky/internal/devnet/contracts"
 	"github.com/luckycoin/lucky/internal/devnet/devnettest"
@@ -44,8 +45,8 @@ func newIndexEnv(t *testing.T) *indexEnv {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	ix, err := indexer.New(indexer.HTTPSource{Base: config.DevnetRPC, HTTP: devnettest.HTTPClient(e.node)}, db,
-		indexer.Config{Streams: indexer.Streams(n.Modules)})
+	ix, err := indexer.New(e.client, db, indexer.Config{Streams: indexer.Streams(n.Modules),
+		Decoders: chain.New(e.client, n, e.reg, chain.Options{}).Decoders()})
 	if err != nil {
 		t.Fatal(err)
 	}

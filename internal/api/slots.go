@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"strconv"
+	"time"
 
 	"golang.org/x/sync/errgroup"
 
@@ -31,9 +32,12 @@ func (h *Handler) BuildSpins(w http.ResponseWriter, r *http.Request) {
 	if !h.readBody(w, r, &req) {
 		return
 	}
-	b, err := h.chain.BuildSpin(r.Context(), chain.SpinRequest{
-		Sender: req.Sender, Token: req.Token, BetPerSpin: req.BetPerSpin, Spins: req.Spins,
-	})
+	spin, err := h.parseSpin(req)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	b, err := h.chain.BuildSpin(r.Context(), spin)
 	if err != nil {
 		h.fail(w, r, err)
 		return
@@ -99,5 +103,34 @@ func (h *Handler) GetSpinHistory(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	WriteJSON(w, http.StatusOK, map[string]any{"spins": spins})
+	out := make([]SpinRecord, len(spins))
+	for i, sp := range spins {
+		out[i] = newSpinRecord(sp)
+	}
+	WriteJSON(w, http.StatusOK, map[string]any{"spins": out})
+}
+
+// SpinRecord is one slot play in GET /api/v1/slots/history. Amounts are base units as
+// decimal strings; Net is won − wagered (signed); Time is RFC 3339 ("" while pending).
+type SpinRecord struct {
+	TxHash     string `json:"txHash"`
+	Time       string `json:"time"`
+	Token      string `json:"token"`
+	CoinType   string `json:"coinType"`
+	BetPerSpin string `json:"betPerSpin"`
+	Spins      string `json:"spins"`
+	Wagered    string `json:"wagered"`
+	Won        string `json:"won"`
+	Net        string `json:"net"`
+	Status     string `json:"status"`
+}
+
+func newSpinRecord(s chain.Spin) SpinRecord {
+	r := SpinRecord{TxHash: s.TxHash, Token: s.Token, CoinType: s.CoinType,
+		BetPerSpin: strconv.FormatUint(s.BetPerSpin, 10), Spins: strconv.FormatUint(s.Spins, 10),
+		Wagered: s.Wagered.String(), Won: s.Won.String(), Net: s.Net().String(), Status: s.Status}
+	if !s.Time.IsZero() {
+		r.Time = s.Time.Format(time.RFC3339)
+	}
+	return r
 }

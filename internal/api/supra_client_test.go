@@ -124,7 +124,7 @@ func TestSupraClientAgainstDevnet(t *testing.T) {
 	if tx, err := c.Transaction(ctx, hash); err != nil || tx == nil || tx.Output.Move.GasUsed == 0 {
 		t.Fatalf("Transaction %v %v", tx, err)
 	}
-	if tx, err := c.Transaction(ctx, "0x"+strings.Repeat("0", 64)); err != nil || tx != nil {
+	if tx, err := c.Transaction(ctx, "0x"+strings.Repeat("0", 64)); !errors.Is(err, supra.ErrTxNotFound) || tx != nil {
 		t.Fatalf("unknown Transaction %v %v", tx, err)
 	}
 	txs, err := c.AccountTransactions(ctx, e.addr(2), 10, 0)
@@ -150,7 +150,7 @@ func TestSupraClientAgainstDevnet(t *testing.T) {
 	// Waiting on an unknown hash ends at the context's deadline, as Pending.
 	short, cancelShort := context.WithTimeout(ctx, 120*time.Millisecond)
 	defer cancelShort()
-	if tx, status, err := c.WaitForTransaction(short, "0x"+strings.Repeat("1", 64)); err != nil || status != supra.TxPending || tx != nil {
+	if tx, status, err := c.WaitForTransaction(short, "0x"+strings.Repeat("1", 64)); !errors.Is(err, supra.ErrTxNotFound) || status != supra.TxPending || tx != nil {
 		t.Fatalf("wait unknown %v %s %v", tx, status, err)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"strconv"
 	"strings"
@@ -45,11 +46,14 @@ func (h *Handler) BuildTx(w http.ResponseWriter, r *http.Request) {
 	WriteJSON(w, http.StatusOK, buildResponse{RawTransaction: b.RawHex, Summary: b.Summary})
 }
 
-// txResponse is the transaction detail plus the decoded events of the app's contracts.
+// txResponse is the transaction detail plus the decoded events of the app's contracts
+// (chain's event registry: play, swap, burn, deposits, withdrawals, …). Play and Swap
+// repeat decoded.play and decoded.swap at the top level, where clients read them first.
 type txResponse struct {
-	*chain.TxDetail
-	Play *chain.PlayJSON `json:"play"`
-	Swap *chain.SwapJSON `json:"swap"`
+	*TxDetail
+	Decoded chain.Decoded `json:"decoded"`
+	Play    any           `json:"play"`
+	Swap    any           `json:"swap"`
 }
 
 type pendingResponse struct {
@@ -90,7 +94,7 @@ func parseWait(s string) (time.Duration, bool) {
 
 // GetTx serves GET /api/v1/tx/{hash}?wait=30s[&account=0x…]: with wait, it long-polls
 // until the transaction is final (at most 60 s); then the detail of doc 1 §3 with the
-// decoded PlayEvent and SwapEvent. Unknown (after the wait) is {"txHash","status":"Pending"}.
+// events decoded by chain's registry. Unknown (after the wait) is {"txHash","status":"Pending"}.
 // account chooses whose coin changes transactionInsights shows (default: the sender).
 func (h *Handler) GetTx(w http.ResponseWriter, r *http.Request) {
 	hash, ok := parseTxHash(r.PathValue("hash"))
@@ -116,37 +120,31 @@ func (h *Handler) GetTx(w http.ResponseWriter, r *http.Request) {
 	var err error
 	if wait > 0 {
 		ctx, cancel := context.WithTimeout(r.Context(), wait)
-		tx, _, err = h.node.WaitForTransaction(ctx, hash)
+		tx, err = h.chain.WaitTransaction(ctx, hash)
 		cancel()
 	} else {
-		tx, err = h.node.Transaction(r.Context(), hash)
+		tx, err = h.chain.Transaction(r.Context(), hash)
 	}
-	if err != nil {
-		h.fail(w, r, err)
-		return
-	}
-	if tx == nil {
+	if errors.Is(err, supra.ErrTxNotFound) {
 		WriteJSON(w, http.StatusOK, pendingResponse{TxHash: hash, Status: supra.TxPending})
 		return
 	}
-	d, err := chain.Detail(tx, account)
 	if err != nil {
 		h.fail(w, r, err)
 		return
 	}
-	out := txResponse{TxDetail: d}
-	if tx.Output != nil {
-		play, err := h.chain.FindPlayEvent(tx.Output.Move.Events)
-		if err != nil {
-			h.fail(w, r, err)
-			return
-		}
-		swap, err := h.chain.FindSwapEvent(tx.Output.Move.Events)
-		if err != nil {
-			h.fail(w, r, err)
-			return
-		}
-		out.Play, out.Swap = h.chain.PlayJSON(play), chain.NewSwapJSON(swap)
+	d, err := Detail(tx, account)
+	if err != nil {
+		h.fail(w, r, err)
+		return
 	}
+	out := txResponse{TxDetail: d, Decoded: chain.Decoded{}}
+	if tx.Output != nil {
+		if out.Decoded, err = h.chain.DecodeEvents(tx.Output.Move.Events); err != nil {
+			h.fail(w, r, err)
+			return
+		}
+	}
+	out.Play, out.Swap = out.Decoded["play"], out.Decoded["swap"]
 	WriteJSON(w, http.StatusOK, out)
 }

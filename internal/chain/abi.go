@@ -11,53 +11,12 @@ import (
 	"github.com/luckycoin/lucky/internal/supra"
 )
 
-// MoveModule is a module ABI as GET /rpc/v1/accounts/{addr}/modules/{name} returns it.
-type MoveModule struct {
-	Address          string         `json:"address"`
-	Name             string         `json:"name"`
-	ExposedFunctions []MoveFunction `json:"exposed_functions"`
-	Structs          []MoveStruct   `json:"structs"`
-}
-
-// MoveFunction is one exposed function.
-type MoveFunction struct {
-	Name              string            `json:"name"`
-	Visibility        string            `json:"visibility"`
-	IsEntry           bool              `json:"is_entry"`
-	IsView            bool              `json:"is_view"`
-	GenericTypeParams []json.RawMessage `json:"generic_type_params"`
-	Params            []string          `json:"params"`
-	Return            []string          `json:"return"`
-}
-
-// MoveStruct is one struct of the module.
-type MoveStruct struct {
-	Name   string `json:"name"`
-	Fields []struct {
-		Name string `json:"name"`
-		Type string `json:"type"`
-	} `json:"fields"`
-}
-
-// Function finds an exposed function by name.
-func (m *MoveModule) Function(name string) (*MoveFunction, bool) {
-	for i := range m.ExposedFunctions {
-		if m.ExposedFunctions[i].Name == name {
-			return &m.ExposedFunctions[i], true
-		}
-	}
-	return nil, false
-}
-
-// ArgParams are the parameters a caller supplies: the leading signer parameters of an
-// entry function are dropped (the transaction's sender fills them).
-func (f *MoveFunction) ArgParams() []string {
-	p := f.Params
-	for len(p) > 0 && (p[0] == "signer" || p[0] == "&signer") {
-		p = p[1:]
-	}
-	return p
-}
+// The module ABI types are supra's, shared with the devnet that renders them.
+type (
+	MoveModule   = supra.MoveModule
+	MoveFunction = supra.MoveFunction
+	MoveStruct   = supra.MoveStruct
+)
 
 // ABISource fetches a module's ABI.
 type ABISource interface {

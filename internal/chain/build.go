@@ -2,14 +2,10 @@ package chain
 
 import (
 	"context"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
-
-	"golang.org/x/sync/errgroup"
 
 	"github.com/luckycoin/lucky/internal/supra"
 )
@@ -114,42 +110,9 @@ func (c *Client) Build(ctx context.Context, req CallRequest) (*Built, error) {
 			return nil, err
 		}
 	}
-	raw, err := c.rawTransaction(ctx, sender, supra.EntryFunction{Module: fid.Module, Function: fid.Name, TypeArgs: tys, Args: args})
+	raw, err := c.BuildEntry(ctx, sender, supra.EntryFunction{Module: fid.Module, Function: fid.Name, TypeArgs: tys, Args: args})
 	if err != nil {
 		return nil, err
 	}
-	b, err := raw.Bytes()
-	if err != nil {
-		return nil, fmt.Errorf("chain: encode raw transaction: %w", err)
-	}
-	sum := Summary{
-		Sender:                  sender.String(),
-		Function:                fid.Module.Address.String() + "::" + fid.Module.Name + "::" + fid.Name,
-		TypeArguments:           make([]string, len(tys)),
-		Arguments:               make([]json.RawMessage, len(req.Arguments)),
-		SequenceNumber:          strconv.FormatUint(raw.SequenceNumber, 10),
-		MaxGasAmount:            strconv.FormatUint(raw.MaxGasAmount, 10),
-		GasUnitPrice:            strconv.FormatUint(raw.GasUnitPrice, 10),
-		ExpirationTimestampSecs: strconv.FormatUint(raw.ExpirationTimestampSecs, 10),
-		ChainID:                 raw.ChainID,
-	}
-	for i, t := range tys {
-		sum.TypeArguments[i] = t.String()
-	}
-	copy(sum.Arguments, req.Arguments)
-	return &Built{Raw: raw, RawHex: hex.EncodeToString(b), Summary: sum}, nil
-}
-
-// rawTransaction reads the sequence number, gas price and chain id (concurrently).
-func (c *Client) rawTransaction(ctx context.Context, sender supra.Address, payload supra.EntryFunction) (*supra.RawTransaction, error) {
-	raw := &supra.RawTransaction{Sender: sender, Payload: payload, MaxGasAmount: c.maxGas}
-	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() (err error) { raw.SequenceNumber, err = c.SequenceNumber(gctx, sender); return })
-	g.Go(func() (err error) { raw.GasUnitPrice, err = c.GasPrice(gctx); return })
-	g.Go(func() (err error) { raw.ChainID, err = c.ChainID(gctx); return })
-	if err := g.Wait(); err != nil {
-		return nil, err
-	}
-	raw.ExpirationTimestampSecs = uint64(c.now().Add(c.expiry).Unix())
-	return raw, nil
+	return built(raw, sender, fid, tys, req.Arguments)
 }

@@ -1,6 +1,10 @@
-// Package chain holds typed bindings of this app's contracts over the Supra RPC client:
-// coin balances, the slots_v3 house pots and spin transactions, transaction building with
-// ABI-driven argument encoding, and decoding of transaction details and events.
+// Package chain holds typed bindings of this app's contracts over the Supra RPC client,
+// one file per contract: coins.go (balances, coin info and supply, transfers), slots.go
+// (+ slots_history.go), burn.go, and the Dexlyn, staking and Cosmic Miners bindings.
+// Entry functions are built from Go values straight into BCS (entry.go, Call); the
+// ABI-driven JSON path (build.go, args.go, abi.go) exists only for POST /api/v1/tx/build.
+// Events are decoded by one registry keyed by struct tag (decode.go); each contract file
+// contributes its decoders. JSON shapes and request parsing belong to internal/api.
 //
 // It talks to a node only through *supra.Client (and the module ABI endpoint); it never
 // imports the devnet: the two meet on the wire.
@@ -10,7 +14,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/luckycoin/lucky/internal/config"
@@ -18,12 +21,11 @@ import (
 	"github.com/luckycoin/lucky/internal/tokens"
 )
 
-// Defaults of transaction building (doc 1 §9 and the issue: max gas 500000, expiry 30 s,
-// gas unit price never below 100).
+// Defaults of transaction building: supra's, the one place they live.
 const (
-	DefaultMaxGas      = 500_000
-	DefaultExpiry      = 30 * time.Second
-	DefaultMinGasPrice = 100
+	DefaultMaxGas      = supra.DefaultMaxGas
+	DefaultExpiry      = supra.DefaultExpiry
+	DefaultMinGasPrice = supra.DefaultMinGasPrice
 	// ABICacheTTL is the SDK's ABI cache lifetime (doc 1 §9: 600000 ms).
 	ABICacheTTL = 10 * time.Minute
 )
@@ -91,17 +93,13 @@ type Options struct {
 
 // Client binds the app's contracts on one network.
 type Client struct {
-	node    *supra.Client
-	net     config.Network
-	reg     *tokens.Registry
-	now     func() time.Time
-	minGas  uint64
-	maxGas  uint64
-	expiry  time.Duration
-	abis    *abiCache
-	mu      sync.Mutex
-	chainID uint8
-	haveID  bool
+	node   *supra.Client
+	net    config.Network
+	reg    *tokens.Registry
+	tx     *supra.TxBuilder
+	now    func() time.Time
+	abis   *abiCache
+	events *Registry
 }
 
 // New returns a Client for the network's contracts and the token registry.
@@ -109,22 +107,15 @@ func New(node *supra.Client, net config.Network, reg *tokens.Registry, o Options
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	if o.MinGasPrice == 0 {
-		o.MinGasPrice = DefaultMinGasPrice
-	}
-	if o.MaxGas == 0 {
-		o.MaxGas = DefaultMaxGas
-	}
-	if o.Expiry <= 0 {
-		o.Expiry = DefaultExpiry
-	}
 	if o.ABITTL <= 0 {
 		o.ABITTL = ABICacheTTL
 	}
-	return &Client{
-		node: node, net: net, reg: reg, now: o.Now, minGas: o.MinGasPrice, maxGas: o.MaxGas,
-		expiry: o.Expiry, abis: newABICache(o.ABIs, o.ABITTL, o.Now),
+	c := &Client{
+		node: node, net: net, reg: reg, now: o.Now, abis: newABICache(o.ABIs, o.ABITTL, o.Now),
+		tx: &supra.TxBuilder{Node: node, Now: o.Now, MaxGas: o.MaxGas, MinGasPrice: o.MinGasPrice, Expiry: o.Expiry},
 	}
+	c.events = NewRegistry(c.decoders()...)
+	return c
 }
 
 // Node returns the underlying RPC client.
@@ -137,42 +128,13 @@ func (c *Client) Tokens() *tokens.Registry { return c.reg }
 func (c *Client) Network() config.Network { return c.net }
 
 // ChainID reads the node's chain id once and caches it (it never changes for a node).
-func (c *Client) ChainID(ctx context.Context) (uint8, error) {
-	c.mu.Lock()
-	if c.haveID {
-		id := c.chainID
-		c.mu.Unlock()
-		return id, nil
-	}
-	c.mu.Unlock()
-	id, err := c.node.ChainID(ctx)
-	if err != nil {
-		return 0, fmt.Errorf("chain id: %w", err)
-	}
-	c.mu.Lock()
-	c.chainID, c.haveID = id, true
-	c.mu.Unlock()
-	return id, nil
-}
+func (c *Client) ChainID(ctx context.Context) (uint8, error) { return c.tx.ChainID(ctx) }
 
 // GasPrice is the node's mean gas price estimate, never below the minimum.
-func (c *Client) GasPrice(ctx context.Context) (uint64, error) {
-	g, err := c.node.GasPrice(ctx)
-	if err != nil {
-		return 0, fmt.Errorf("gas price: %w", err)
-	}
-	return max(g.MeanGasPrice, c.minGas), nil
-}
+func (c *Client) GasPrice(ctx context.Context) (uint64, error) { return c.tx.GasPrice(ctx) }
 
 // SequenceNumber is the account's next sequence number (0 for an account the node does
 // not know yet).
 func (c *Client) SequenceNumber(ctx context.Context, addr supra.Address) (uint64, error) {
-	info, err := c.node.Account(ctx, addr)
-	if errors.Is(err, supra.ErrAccountNotFound) {
-		return 0, nil
-	}
-	if err != nil {
-		return 0, fmt.Errorf("account %s: %w", addr, err)
-	}
-	return info.SequenceNumber, nil
+	return c.tx.SequenceNumber(ctx, addr)
 }

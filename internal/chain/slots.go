@@ -122,27 +122,13 @@ func ParsePartner(s string) (supra.Address, error) {
 	return supra.ParseAddress("0x" + h)
 }
 
-// ParseSpins reads a spin count given as a JSON number or string; it must be an integer
-// (leading/trailing spaces allowed). Range is checked by ValidateSpin.
-func ParseSpins(v json.RawMessage) (*big.Int, error) {
-	s := scalar(json.RawMessage(strings.TrimSpace(string(v))))
-	s = strings.TrimSpace(s)
-	if s == "" || len(s) > 40 {
-		return nil, inputErr(CodeSpinsOutOfRange, "Number of spins must be between 1 and 1000!")
-	}
-	n, ok := new(big.Int).SetString(s, 10)
-	if !ok {
-		return nil, inputErr(CodeSpinsOutOfRange, "Number of spins must be between 1 and 1000!")
-	}
-	return n, nil
-}
-
-// SpinRequest is a spin to build.
+// SpinRequest is a spin to build, parsed (internal/api reads the JSON): Spins may still
+// be out of range, which ValidateSpin reports in the spec's order.
 type SpinRequest struct {
-	Sender     string
-	Token      string          // registry name, case-insensitive
-	BetPerSpin string          // whole tokens, decimal string
-	Spins      json.RawMessage // number or string
+	Sender     supra.Address
+	Token      tokens.Token
+	BetPerSpin uint64 // base units
+	Spins      *big.Int
 }
 
 // SpinBuilt is a built spin transaction with the amounts the summary shows.
@@ -155,23 +141,11 @@ type SpinBuilt struct {
 
 // BuildSpin checks every "before spinning" rule against the chain (house pot and the
 // sender's balance are read now) and builds play_supra_coin(bet, spins, partner) for
-// SUPRA or play<T>(bet, spins, token_type, partner) for other tokens.
+// SUPRA or play<T>(bet, spins, token_type, partner) for other tokens, from Go values.
 func (c *Client) BuildSpin(ctx context.Context, req SpinRequest) (*SpinBuilt, error) {
-	sender, err := supra.ParseAddress(req.Sender)
-	if err != nil {
-		return nil, inputErr(CodeInvalidAddress, "%s", err.Error())
-	}
-	tok, ok := c.reg.ByName(strings.TrimSpace(req.Token))
-	if !ok || tok.Slots == nil {
-		return nil, inputErr(CodeUnknownToken, "Unknown token %q.", req.Token)
-	}
-	bet, err := amount.ParseUint64(req.BetPerSpin, tok.Decimals)
-	if err != nil {
-		return nil, inputErr(CodeInvalidAmount, "Invalid bet amount %q for %s (at most %d decimals).", req.BetPerSpin, tok.Name, tok.Decimals)
-	}
-	spins, err := ParseSpins(req.Spins)
-	if err != nil {
-		return nil, err
+	sender, tok, bet, spins := req.Sender, req.Token, req.BetPerSpin, req.Spins
+	if tok.Slots == nil || spins == nil {
+		return nil, inputErr(CodeUnknownToken, "Unknown token %q.", tok.Name)
 	}
 	check := SpinCheck{Token: tok, BetPerSpin: bet, Spins: spins}
 	// Both reads at once; a failed read counts as "not loaded" (the rules then say why).
@@ -200,19 +174,20 @@ func (c *Client) BuildSpin(ctx context.Context, req SpinRequest) (*SpinBuilt, er
 	if err != nil {
 		return nil, err
 	}
-	call := CallRequest{Sender: sender.String()}
-	betS, spinsS := strconv.Quote(strconv.FormatUint(bet, 10)), strconv.Quote(spins.String())
-	partnerS := strconv.Quote(partner.String())
-	if IsNativeCoin(tok.CoinType) {
-		call.Function = mod.String() + "::play_supra_coin"
-		call.Arguments = []json.RawMessage{json.RawMessage(betS), json.RawMessage(spinsS), json.RawMessage(partnerS)}
-	} else {
-		call.Function = mod.String() + "::play"
-		call.TypeArgs = []string{tok.CoinType}
-		call.Arguments = []json.RawMessage{json.RawMessage(betS), json.RawMessage(spinsS),
-			json.RawMessage(strconv.Quote(tok.CoinType)), json.RawMessage(partnerS)}
+	bets, spinsN := strconv.FormatUint(bet, 10), spins.Uint64()
+	call := Call{Function: supra.FunctionID{Module: mod, Name: "play_supra_coin"},
+		Args:  [][]byte{supra.ArgU64(bet), supra.ArgU64(spinsN), supra.ArgAddress(partner)},
+		Shown: []string{bets, spins.String(), partner.String()}}
+	if !IsNativeCoin(tok.CoinType) {
+		coin, err := typeTag(tok.CoinType)
+		if err != nil {
+			return nil, err
+		}
+		call = Call{Function: supra.FunctionID{Module: mod, Name: "play"}, TypeArgs: []supra.TypeTag{coin},
+			Args:  [][]byte{supra.ArgU64(bet), supra.ArgU64(spinsN), supra.ArgString(tok.CoinType), supra.ArgAddress(partner)},
+			Shown: []string{bets, spins.String(), tok.CoinType, partner.String()}}
 	}
-	b, err := c.Build(ctx, call)
+	b, err := c.buildCall(ctx, sender, call)
 	if err != nil {
 		return nil, err
 	}
@@ -222,4 +197,90 @@ func (c *Client) BuildSpin(ctx context.Context, req SpinRequest) (*SpinBuilt, er
 func isCode(err error, code string) bool {
 	ie, ok := err.(*InputError)
 	return ok && ie.Code == code
+}
+
+// PlayEvent is slots_v3::PlayEvent. Its JSON is the API's shape: u64s as decimal strings,
+// Token the registry's name of TokenType ("" when unknown).
+type PlayEvent struct {
+	Player        supra.Address `json:"player"`
+	TokenType     string        `json:"tokenType"`
+	Token         string        `json:"token"`
+	BetPerSpin    uint64        `json:"betPerSpin,string"`
+	NumberOfSpins uint64        `json:"numberOfSpins,string"`
+	SpinResults   []SpinResult  `json:"spinResults"`
+	TotalPrize    uint64        `json:"totalPrize,string"`
+}
+
+// SpinResult is one spin of a PlayEvent.
+type SpinResult struct {
+	TierIndex uint8  `json:"tierIndex"`
+	PrizeWon  uint64 `json:"prizeWon,string"`
+}
+
+// Wagered is bet × spins of a play, exact.
+func (p *PlayEvent) Wagered() *big.Int {
+	return new(big.Int).Mul(new(big.Int).SetUint64(p.BetPerSpin), new(big.Int).SetUint64(p.NumberOfSpins))
+}
+
+// DecodePlayEvent reads PlayEvent data. u64 fields may be strings or numbers.
+func DecodePlayEvent(data json.RawMessage) (PlayEvent, error) {
+	var in struct {
+		Player        string    `json:"player"`
+		TokenType     string    `json:"token_type"`
+		BetPerSpin    supra.U64 `json:"bet_per_spin"`
+		NumberOfSpins supra.U64 `json:"number_of_spins"`
+		SpinResults   []struct {
+			TierIndex supra.U64 `json:"tier_index"`
+			PrizeWon  supra.U64 `json:"prize_won"`
+		} `json:"spin_results"`
+		TotalPrize supra.U64 `json:"total_prize"`
+	}
+	if err := json.Unmarshal(data, &in); err != nil {
+		return PlayEvent{}, fmt.Errorf("%w: PlayEvent: %v", ErrBadResponse, err)
+	}
+	p, err := supra.ParseAddress(in.Player)
+	if err != nil {
+		return PlayEvent{}, fmt.Errorf("%w: PlayEvent player: %v", ErrBadResponse, err)
+	}
+	ev := PlayEvent{Player: p, TokenType: in.TokenType, BetPerSpin: uint64(in.BetPerSpin),
+		NumberOfSpins: uint64(in.NumberOfSpins), TotalPrize: uint64(in.TotalPrize),
+		SpinResults: make([]SpinResult, len(in.SpinResults))}
+	for i, s := range in.SpinResults {
+		if s.TierIndex > 255 {
+			return PlayEvent{}, fmt.Errorf("%w: PlayEvent tier %d", ErrBadResponse, s.TierIndex)
+		}
+		ev.SpinResults[i] = SpinResult{TierIndex: uint8(s.TierIndex), PrizeWon: uint64(s.PrizeWon)}
+	}
+	return ev, nil
+}
+
+// PlayEventType is the network's slots_v3::PlayEvent type ("" when slots is not configured).
+func (c *Client) PlayEventType() string {
+	if c.net.Modules.Slots == "" {
+		return ""
+	}
+	return c.net.Modules.Slots + "::PlayEvent"
+}
+
+// slotsDecoders: the first PlayEvent as "play", its token named from the registry.
+func (c *Client) slotsDecoders() []Decoder {
+	return []Decoder{{Key: "play", Tag: c.PlayEventType(), Decode: func(ev supra.Event) (any, bool, error) {
+		p, err := DecodePlayEvent(ev.Data)
+		if err != nil {
+			return nil, false, err
+		}
+		if t, ok := c.reg.ByCoinType(p.TokenType); ok {
+			p.Token = t.Name
+		}
+		return &p, true, nil
+	}}}
+}
+
+// FindPlayEvent returns the first PlayEvent among events, or ErrEventNotFound.
+func (c *Client) FindPlayEvent(events []supra.Event) (*PlayEvent, error) {
+	v, err := c.events.First("play", events)
+	if err != nil {
+		return nil, err
+	}
+	return v.(*PlayEvent), nil
 }

@@ -126,9 +126,8 @@ func Lookup(name string) (Network, error) {
 type Serve struct {
 	Addr    string
 	Network Network
-	// Devnet node settings, used when Network.Devnet is set.
-	DevnetState string
-	DevnetSeed  string
+	// Devnet node settings, used when Network.Devnet is set: the same flags as `lucky devnet`.
+	Devnet DevnetNode
 }
 
 // ParseServe reads `lucky serve` flags; getenv supplies LUCKY_* fallbacks (flags win).
@@ -137,13 +136,11 @@ func ParseServe(args []string, getenv func(string) string, stderr io.Writer) (Se
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", envOr(getenv, "LUCKY_ADDR", "127.0.0.1:8080"), "listen address (env LUCKY_ADDR)")
 	network := fs.String("network", envOr(getenv, "LUCKY_NETWORK", Devnet), "network: devnet, testnet or mainnet (env LUCKY_NETWORK)")
-	state := fs.String("state", getenv("LUCKY_DEVNET_STATE"), "devnet: state file to load at start and save at exit (env LUCKY_DEVNET_STATE)")
-	seed := fs.String("seed", getenv("LUCKY_DEVNET_SEED"), "devnet: seed of the dev accounts and slot randomness (default: the devnet's; env LUCKY_DEVNET_SEED)")
-	if err := fs.Parse(args); err != nil {
-		return Serve{}, fmt.Errorf("%w: %v", ErrInvalid, err)
-	}
-	if fs.NArg() > 0 {
-		return Serve{}, fmt.Errorf("%w: unexpected argument %q", ErrInvalid, fs.Arg(0))
+	var node DevnetNode
+	node.register(fs, getenv)
+	set, err := parse(fs, args)
+	if err != nil {
+		return Serve{}, err
 	}
 	if err := validateAddr(*addr); err != nil {
 		return Serve{}, err
@@ -152,7 +149,10 @@ func ParseServe(args []string, getenv func(string) string, stderr io.Writer) (Se
 	if err != nil {
 		return Serve{}, err
 	}
-	return Serve{Addr: *addr, Network: n, DevnetState: *state, DevnetSeed: *seed}, nil
+	if err := node.validate(set); err != nil {
+		return Serve{}, err
+	}
+	return Serve{Addr: *addr, Network: n, Devnet: node}, nil
 }
 
 func validateAddr(addr string) error {

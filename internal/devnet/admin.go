@@ -206,15 +206,15 @@ func (n *Node) moduleAdminHandler(key string, route AdminRoute) http.HandlerFunc
 			return
 		}
 		n.mu.Lock()
-		ctx := n.newCtx(n.ch, mod.Address, mod, 0)
+		ex := n.newExec(n.ch, mod.Address, mod, 0)
 		var res any
 		err = safeCall(func() error {
 			var e error
-			res, e = route.Handle(ctx, body)
+			res, e = route.Handle(ex, body)
 			return e
 		})
 		if err == nil {
-			ctx.ov.commit()
+			ex.ov.commit()
 		}
 		n.mu.Unlock()
 		if err != nil {

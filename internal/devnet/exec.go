@@ -94,7 +94,7 @@ func (n *Node) Simulate(tx *supra.SignedTransaction) (supra.TransactionInfo, err
 }
 
 // validate runs the prologue checks against the current state.
-func (n *Node) validate(c *chain, tx *supra.SignedTransaction) error {
+func (n *Node) validate(c *ledger, tx *supra.SignedTransaction) error {
 	r := &tx.Raw
 	if r.ChainID != ChainID {
 		return reject("BAD_CHAIN_ID", fmt.Sprintf("chain id %d, devnet is %d", r.ChainID, ChainID))
@@ -145,26 +145,26 @@ func mul64(a, b uint64) (hi, lo uint64) {
 
 // execute validates and runs tx on an overlay of c's state. It returns the record and the
 // overlay to commit; it never writes c.
-func (n *Node) execute(c *chain, tx *supra.SignedTransaction, hash [32]byte) (*txRecord, *overlay, error) {
+func (n *Node) execute(c *ledger, tx *supra.SignedTransaction, hash [32]byte) (*txRecord, *overlay, error) {
 	if err := n.validate(c, tx); err != nil {
 		return nil, nil, err
 	}
 	r := &tx.Raw
 	p := &r.Payload
-	ctx := n.newCtx(c, r.Sender, p.Module, r.MaxGasAmount)
-	ctx.txHash = hash
+	ex := n.newExec(c, r.Sender, p.Module, r.MaxGasAmount)
+	ex.txHash = hash
 	fn, runErr := n.resolveEntry(p)
 	if runErr == nil {
-		runErr = ctx.ChargeGas(TxBaseGas)
+		runErr = ex.ChargeGas(TxBaseGas)
 	}
 	if runErr == nil {
 		call := EntryCall{Function: p.Function, TypeArgs: p.TypeArgs, RawArgs: p.Args}
 		m := n.modules[p.Module]
-		runErr = safeCall(func() error { return m.Execute(ctx, call) })
+		runErr = safeCall(func() error { return m.Execute(ex, call) })
 	}
-	gasUsed := ctx.gasUsed
-	events := ctx.events
-	ov := ctx.ov
+	gasUsed := ex.gasUsed
+	events := ex.events
+	ov := ex.ov
 	if runErr == nil {
 		// Epilogue: charge the fee from the post-execution balance.
 		if err := chargeFee(ov, r.Sender, gasUsed*r.GasUnitPrice); err != nil {
@@ -212,7 +212,7 @@ func (n *Node) execute(c *chain, tx *supra.SignedTransaction, hash [32]byte) (*t
 
 // record appends an executed transaction to the open block (sealing it at once in
 // per-transaction mode) and indexes it.
-func (n *Node) record(c *chain, rec *txRecord) {
+func (n *Node) record(c *ledger, rec *txRecord) {
 	b := c.openBlock()
 	rec.Height = b.Height
 	rec.Pending = true

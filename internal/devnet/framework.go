@@ -44,9 +44,9 @@ func (coinModule) ABI() ABI {
 	}
 }
 
-func (coinModule) Genesis(*Ctx) error { return nil }
+func (coinModule) Genesis(*Exec) error { return nil }
 
-func (coinModule) Execute(ctx *Ctx, call EntryCall) error {
+func (coinModule) Execute(ex *Exec, call EntryCall) error {
 	coin := call.TypeArgs[0].String()
 	switch call.Function {
 	case "transfer":
@@ -55,12 +55,12 @@ func (coinModule) Execute(ctx *Ctx, call EntryCall) error {
 		if err := a.Done(); err != nil {
 			return err
 		}
-		if !ctx.IsRegistered(to, coin) {
-			return ctx.frameworkAbort("coin", codeCoinStoreNotFound, "ECOIN_STORE_NOT_PUBLISHED", "Account hasn't registered `CoinStore` for `CoinType`")
+		if !ex.IsRegistered(to, coin) {
+			return ex.frameworkAbort("coin", codeCoinStoreNotFound, "ECOIN_STORE_NOT_PUBLISHED", "Account hasn't registered `CoinStore` for `CoinType`")
 		}
-		return ctx.Transfer(ctx.Sender(), to, coin, amount)
+		return ex.Transfer(ex.Sender(), to, coin, amount)
 	case "register":
-		return ctx.RegisterCoinStore(ctx.Sender(), coin)
+		return ex.RegisterCoinStore(ex.Sender(), coin)
 	}
 	return vmError("FUNCTION_RESOLUTION_FAILURE")
 }
@@ -70,7 +70,7 @@ type optionU128 struct {
 	Vec []supra.U64 `json:"vec"`
 }
 
-func (coinModule) View(ctx *Ctx, call ViewCall) ([]any, error) {
+func (coinModule) View(ex *Exec, call ViewCall) ([]any, error) {
 	coin := call.TypeArgs[0].String()
 	a := call.Args()
 	switch call.Function {
@@ -79,20 +79,20 @@ func (coinModule) View(ctx *Ctx, call ViewCall) ([]any, error) {
 		if err := a.Done(); err != nil {
 			return nil, err
 		}
-		return []any{supra.U64(ctx.Balance(addr, coin))}, nil
+		return []any{supra.U64(ex.Balance(addr, coin))}, nil
 	case "is_account_registered":
 		addr := a.Address()
 		if err := a.Done(); err != nil {
 			return nil, err
 		}
-		return []any{ctx.IsRegistered(addr, coin)}, nil
+		return []any{ex.IsRegistered(addr, coin)}, nil
 	case "is_coin_initialized":
-		_, ok := ctx.CoinInfo(coin)
+		_, ok := ex.CoinInfo(coin)
 		return []any{ok}, nil
 	}
-	info, ok := ctx.CoinInfo(coin)
+	info, ok := ex.CoinInfo(coin)
 	if !ok {
-		return nil, ctx.frameworkAbort("coin", codeCoinInfoNotFound, "ECOIN_INFO_NOT_PUBLISHED", "")
+		return nil, ex.frameworkAbort("coin", codeCoinInfoNotFound, "ECOIN_INFO_NOT_PUBLISHED", "")
 	}
 	switch call.Function {
 	case "name":
@@ -121,9 +121,9 @@ func (supraAccountModule) ABI() ABI {
 	}}
 }
 
-func (supraAccountModule) Genesis(*Ctx) error { return nil }
+func (supraAccountModule) Genesis(*Exec) error { return nil }
 
-func (supraAccountModule) Execute(ctx *Ctx, call EntryCall) error {
+func (supraAccountModule) Execute(ex *Exec, call EntryCall) error {
 	a := call.Args()
 	to := a.Address()
 	switch call.Function {
@@ -131,10 +131,10 @@ func (supraAccountModule) Execute(ctx *Ctx, call EntryCall) error {
 		if err := a.Done(); err != nil {
 			return err
 		}
-		if ctx.AccountExists(to) {
-			return ctx.frameworkAbort("account", 0x80001, "EACCOUNT_ALREADY_EXISTS", "Account already exists")
+		if ex.AccountExists(to) {
+			return ex.frameworkAbort("account", 0x80001, "EACCOUNT_ALREADY_EXISTS", "Account already exists")
 		}
-		return ctx.CreateAccount(to)
+		return ex.CreateAccount(to)
 	case "transfer", "transfer_coins":
 		amount := a.U64()
 		if err := a.Done(); err != nil {
@@ -144,14 +144,14 @@ func (supraAccountModule) Execute(ctx *Ctx, call EntryCall) error {
 		if call.Function == "transfer_coins" {
 			coin = call.TypeArgs[0].String()
 		}
-		if err := ctx.CreateAccount(to); err != nil {
+		if err := ex.CreateAccount(to); err != nil {
 			return err
 		}
-		return ctx.Transfer(ctx.Sender(), to, coin, amount)
+		return ex.Transfer(ex.Sender(), to, coin, amount)
 	}
 	return vmError("FUNCTION_RESOLUTION_FAILURE")
 }
 
-func (supraAccountModule) View(*Ctx, ViewCall) ([]any, error) {
+func (supraAccountModule) View(*Exec, ViewCall) ([]any, error) {
 	return nil, vmError("FUNCTION_RESOLUTION_FAILURE")
 }

@@ -21,16 +21,16 @@ package devnet
 //		{Name: "get_house_fund_balance_view", Visibility: "public", IsView: true,
 //		 GenericTypeParams: 1, Params: []string{"0x1::string::String"}, Return: []string{"u64"}},
 //	}}}
-//	func (Slots) Genesis(ctx *devnet.Ctx) error { … ctx.SetResource(addr, "0x…::slots_v3::Config", cfg) … }
-//	func (Slots) Execute(ctx *devnet.Ctx, call devnet.EntryCall) error {
+//	func (Slots) Genesis(ex *devnet.Exec) error { … ex.SetResource(addr, "0x…::slots_v3::Config", cfg) … }
+//	func (Slots) Execute(ex *devnet.Exec, call devnet.EntryCall) error {
 //		a := call.Args()
 //		bet, spins, partner := a.U64(), a.U64(), a.Address()
 //		if err := a.Done(); err != nil { return err }
-//		if spins == 0 { return ctx.Abort(0x10001, "EINVALID_SPINS") }
-//		return ctx.Transfer(ctx.Sender(), house, supra.SupraCoinType, bet*spins)
+//		if spins == 0 { return ex.Abort(0x10001, "EINVALID_SPINS") }
+//		return ex.Transfer(ex.Sender(), house, supra.SupraCoinType, bet*spins)
 //	}
-//	func (Slots) View(ctx *devnet.Ctx, call devnet.ViewCall) ([]any, error) {
-//		return []any{supra.U64(ctx.Balance(house, call.TypeArgs[0].String()))}, nil
+//	func (Slots) View(ex *devnet.Exec, call devnet.ViewCall) ([]any, error) {
+//		return []any{supra.U64(ex.Balance(house, call.TypeArgs[0].String()))}, nil
 //	}
 //
 // Register modules with Options.Modules (devnet never imports the contracts: cmd/lucky wires
@@ -42,10 +42,10 @@ package devnet
 //
 // A module keeps all of its state in the node, never in Go fields, so that every failed
 // transaction, snapshot, revert, reset, dump and load covers it automatically:
-//   - coins: Ctx.Balance / Withdraw / Deposit / Transfer / Mint / Burn / RegisterCoin;
+//   - coins: Exec.Balance / Withdraw / Deposit / Transfer / Mint / Burn / RegisterCoin;
 //     deposits and withdrawals emit the framework's 0x1::coin::CoinDeposit / CoinWithdraw
 //     events like the real chain, and supply accounting is done by the node;
-//   - resources: Ctx.Resource / SetResource / DeleteResource store any JSON-serialisable Go
+//   - resources: Exec.Resource / SetResource / DeleteResource store any JSON-serialisable Go
 //     value under (address, struct type), exactly like Move global storage. Use the node's
 //     JSON encodings in those values (supra.U64 for u64 fields) and they are served as-is by
 //     GET /rpc/v1/accounts/{addr}/resources/{type}. A module that wants a single typed state
@@ -57,7 +57,7 @@ package devnet
 //
 // # Errors and aborts
 //
-// Return ctx.Abort(code, "ENAME") (an *AbortError) to abort like Move; the node reports
+// Return ex.Abort(code, "ENAME") (an *AbortError) to abort like Move; the node reports
 // vm_status "Move abort in 0x…::slots_v3: EHOUSE_FUND_INSUFFICIENT(0x…): <description>".
 // Argument decoding errors (ErrBadArgument) become FAILED_TO_DESERIALIZE_ARGUMENT. Any other
 // error is reported as a generic execution failure (and logged): prefer aborts.
@@ -97,12 +97,12 @@ type Module interface {
 	// Genesis initialises the module's state on a fresh chain (no state file, or reset).
 	// It runs after the framework and the dev accounts are set up, with Sender() = the
 	// module's address, in registration order.
-	Genesis(ctx *Ctx) error
+	Genesis(ex *Exec) error
 	// Execute runs the entry function call.Function. A returned error fails the
 	// transaction and rolls back everything the module did.
-	Execute(ctx *Ctx, call EntryCall) error
+	Execute(ex *Exec, call EntryCall) error
 	// View runs the view function call.Function and returns its results.
-	View(ctx *Ctx, call ViewCall) ([]any, error)
+	View(ex *Exec, call ViewCall) ([]any, error)
 }
 
 // AdminModule is implemented by modules that add admin endpoints under /devnet/.
@@ -118,7 +118,7 @@ type AdminModule interface {
 type AdminRoute struct {
 	Method string // "GET" or "POST"
 	Path   string
-	Handle func(ctx *Ctx, body json.RawMessage) (any, error)
+	Handle func(ex *Exec, body json.RawMessage) (any, error)
 }
 
 // AdminError is a client error answered as {"error":{"code","message"}} with Status.
@@ -134,7 +134,7 @@ func (e *AdminError) Error() string { return e.Code + ": " + e.Message }
 // reserves equal its coin balances). CheckInvariants must not write.
 type InvariantModule interface {
 	Module
-	CheckInvariants(ctx *Ctx) error
+	CheckInvariants(ex *Exec) error
 }
 
 // ABI is the module ABI in the node's JSON shape

@@ -22,7 +22,7 @@ import (
 )
 
 // ChainID is the devnet chain id (Supra's local/dev id; testnet is 6, mainnet 8).
-const ChainID = 255
+const ChainID = supra.DevnetChainID
 
 // Defaults for Options.
 const (
@@ -43,7 +43,7 @@ var (
 // Options configure a Node. The zero value is a usable devnet.
 type Options struct {
 	// Seed derives the dev account keys (default DefaultSeed). It is also what modules read
-	// through Ctx.Seed for deterministic randomness.
+	// through Exec.Seed for deterministic randomness.
 	Seed string
 	// BlockTime 0 seals one block per transaction; > 0 seals a block every BlockTime.
 	BlockTime time.Duration
@@ -86,8 +86,8 @@ type Node struct {
 	admin   map[string]AdminRoute
 
 	mu        sync.RWMutex
-	ch        *chain
-	snapshots map[uint64]*chain
+	ch        *ledger
+	snapshots map[uint64]*ledger
 	nextSnap  uint64
 	faults    faults
 	closed    bool
@@ -129,7 +129,7 @@ func New(opts Options) (*Node, error) {
 		now:       opts.Now,
 		modules:   map[supra.ModuleID]Module{},
 		admin:     map[string]AdminRoute{},
-		snapshots: map[uint64]*chain{},
+		snapshots: map[uint64]*ledger{},
 		stop:      make(chan struct{}),
 	}
 	for i := 0; i < opts.DevAccounts; i++ {
@@ -198,15 +198,15 @@ func (n *Node) register(m Module) error {
 
 // genesis builds a fresh chain: framework coin, funded dev and faucet accounts, then every
 // module's Genesis, all in block 0.
-func (n *Node) genesis() (*chain, error) {
-	c := newChain(n.now)
-	ctx := n.newCtx(c, supra.FrameworkAddress, supra.ModuleID{Address: supra.FrameworkAddress, Name: "genesis"}, 0)
-	if err := ctx.RegisterCoin(CoinInfo{CoinType: supra.SupraCoinType, Name: "Supra Coin", Symbol: "SUPRA", Decimals: 8}); err != nil {
+func (n *Node) genesis() (*ledger, error) {
+	c := newLedger(n.now)
+	ex := n.newExec(c, supra.FrameworkAddress, supra.ModuleID{Address: supra.FrameworkAddress, Name: "genesis"}, 0)
+	if err := ex.RegisterCoin(CoinInfo{CoinType: supra.SupraCoinType, Name: "Supra Coin", Symbol: "SUPRA", Decimals: 8}); err != nil {
 		return nil, err
 	}
 	fund := func(d DevAccount, amount uint64) error {
-		ctx.ov.setAccount(d.Address, accountState{AuthKey: d.Address})
-		return ctx.Mint(d.Address, supra.SupraCoinType, amount)
+		ex.ov.setAccount(d.Address, accountState{AuthKey: d.Address})
+		return ex.Mint(d.Address, supra.SupraCoinType, amount)
 	}
 	for _, d := range n.dev {
 		if err := fund(d, n.opts.DevBalance); err != nil {
@@ -217,19 +217,19 @@ func (n *Node) genesis() (*chain, error) {
 		return nil, err
 	}
 	for _, m := range n.order {
-		ctx.module = m.ID()
-		ctx.sender = m.ID().Address
-		if err := safeCall(func() error { return m.Genesis(ctx) }); err != nil {
+		ex.module = m.ID()
+		ex.sender = m.ID().Address
+		if err := safeCall(func() error { return m.Genesis(ex) }); err != nil {
 			return nil, fmt.Errorf("devnet: genesis of %s: %w", m.ID(), err)
 		}
 	}
-	ctx.ov.commit()
+	ex.ov.commit()
 	return c, nil
 }
 
-// newCtx makes a Ctx over a fresh overlay of c's state.
-func (n *Node) newCtx(c *chain, sender supra.Address, mod supra.ModuleID, gasLimit uint64) *Ctx {
-	return &Ctx{
+// newExec makes a Exec over a fresh overlay of c's state.
+func (n *Node) newExec(c *ledger, sender supra.Address, mod supra.ModuleID, gasLimit uint64) *Exec {
+	return &Exec{
 		node:     n,
 		ov:       newOverlay(c.st),
 		sender:   sender,
@@ -393,9 +393,9 @@ func (n *Node) CheckInvariants() error {
 		if !ok {
 			continue
 		}
-		ctx := n.newCtx(n.ch, m.ID().Address, m.ID(), 0)
-		ctx.readOnly = true
-		if err := safeCall(func() error { return im.CheckInvariants(ctx) }); err != nil {
+		ex := n.newExec(n.ch, m.ID().Address, m.ID(), 0)
+		ex.readOnly = true
+		if err := safeCall(func() error { return im.CheckInvariants(ex) }); err != nil {
 			errs = append(errs, fmt.Errorf("devnet: %s: %w", m.ID(), err))
 		}
 	}
@@ -467,32 +467,32 @@ func (n *Node) Mine(count int) uint64 {
 func (n *Node) SetBalance(addr supra.Address, coinType string, amount uint64) error {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	ctx := n.newCtx(n.ch, supra.FrameworkAddress, supra.ModuleID{Address: supra.FrameworkAddress, Name: "coin"}, 0)
-	t, err := ctx.canonicalCoin(coinType)
+	ex := n.newExec(n.ch, supra.FrameworkAddress, supra.ModuleID{Address: supra.FrameworkAddress, Name: "coin"}, 0)
+	t, err := ex.canonicalCoin(coinType)
 	if err != nil {
 		return err
 	}
-	if _, ok := ctx.ov.coinInfo(t); !ok {
+	if _, ok := ex.ov.coinInfo(t); !ok {
 		return fmt.Errorf("%w: coin %s", ErrNotFound, t)
 	}
-	if !ctx.AccountExists(addr) {
-		ctx.ov.setAccount(addr, accountState{AuthKey: addr})
-		ctx.ov.setCoin(coinKey{addr, supra.SupraCoinType}, 0)
+	if !ex.AccountExists(addr) {
+		ex.ov.setAccount(addr, accountState{AuthKey: addr})
+		ex.ov.setCoin(coinKey{addr, supra.SupraCoinType}, 0)
 	}
-	if err := ctx.RegisterCoinStore(addr, t); err != nil {
+	if err := ex.RegisterCoinStore(addr, t); err != nil {
 		return err
 	}
-	cur := ctx.Balance(addr, t)
+	cur := ex.Balance(addr, t)
 	switch {
 	case amount > cur:
-		err = ctx.Mint(addr, t, amount-cur)
+		err = ex.Mint(addr, t, amount-cur)
 	case amount < cur:
-		err = ctx.Burn(addr, t, cur-amount)
+		err = ex.Burn(addr, t, cur-amount)
 	}
 	if err != nil {
 		return err
 	}
-	ctx.ov.commit()
+	ex.ov.commit()
 	return nil
 }
 
@@ -500,7 +500,7 @@ func (n *Node) SetBalance(addr supra.Address, coinType string, amount uint64) er
 func (n *Node) Balance(addr supra.Address, coinType string) uint64 {
 	n.mu.RLock()
 	defer n.mu.RUnlock()
-	return n.newCtx(n.ch, addr, supra.ModuleID{}, 0).Balance(addr, coinType)
+	return n.newExec(n.ch, addr, supra.ModuleID{}, 0).Balance(addr, coinType)
 }
 
 // SequenceNumber returns addr's next sequence number (ErrNotFound for unknown accounts).

@@ -105,7 +105,7 @@ func (n *Node) SaveState(path string) error {
 	return nil
 }
 
-func (n *Node) loadFile(path string) (*chain, error) {
+func (n *Node) loadFile(path string) (*ledger, error) {
 	fh, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -118,7 +118,7 @@ func (n *Node) loadFile(path string) (*chain, error) {
 	return c, nil
 }
 
-func (n *Node) toFile(c *chain) *stateFile {
+func (n *Node) toFile(c *ledger) *stateFile {
 	st := c.st
 	f := &stateFile{Version: StateVersion, ChainID: ChainID, Seed: n.seed, TimeOffsetUS: c.timeOffset.Microseconds(),
 		GasCollected: supra.U64(st.gasCollected), Transactions: c.txs}
@@ -156,7 +156,7 @@ func (n *Node) toFile(c *chain) *stateFile {
 	return f
 }
 
-func (n *Node) readState(r io.Reader) (*chain, error) {
+func (n *Node) readState(r io.Reader) (*ledger, error) {
 	var f stateFile
 	if err := json.NewDecoder(r).Decode(&f); err != nil {
 		return nil, fmt.Errorf("devnet: decode state: %w", err)
@@ -170,7 +170,7 @@ func (n *Node) readState(r io.Reader) (*chain, error) {
 	if f.Seed != n.seed {
 		n.log.Warn("devnet: state file was made with another seed; dev account keys may not match its accounts", "file_seed", f.Seed)
 	}
-	c := &chain{
+	c := &ledger{
 		st:         newState(),
 		clock:      n.now,
 		timeOffset: time.Duration(f.TimeOffsetUS) * time.Microsecond,

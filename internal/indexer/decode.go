@@ -1,6 +1,7 @@
 package indexer
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/luckycoin/lucky/internal/chain"
@@ -31,19 +32,22 @@ func (m matcher) matches(eventType string) bool {
 	return !m.args || st.String() == m.tag.String()
 }
 
-// decode adds one event to the batch by its stream's kind. A malformed event of a known
-// type is an error: the window is read again rather than stored wrong.
-func decode(b *store.Batch, s Stream, meta store.Meta, ev supra.Event) error {
+// decode adds one event to the batch by its stream's kind, through the app's decoder
+// registry (chain). A malformed event of a known type is an error: the window is read
+// again rather than stored wrong.
+func decode(reg *chain.Registry, b *store.Batch, s Stream, meta store.Meta, ev supra.Event) error {
 	var err error
 	if meta.Sender, err = store.CanonAddress(meta.Sender); err != nil {
 		return fmt.Errorf("%w: %s sender: %v", ErrInconsistent, meta.TxHash, err)
 	}
+	one := []supra.Event{ev}
 	switch s.Kind {
 	case KindSwap:
-		sw, err := chain.DecodeSwapEvent(ev.Data)
+		v, err := reg.First("swap", one)
 		if err != nil {
 			return err
 		}
+		sw := v.(*chain.SwapEvent)
 		x, err1 := store.CanonType(sw.PairX)
 		y, err2 := store.CanonType(sw.PairY)
 		if err1 != nil || err2 != nil {
@@ -51,10 +55,11 @@ func decode(b *store.Batch, s Stream, meta store.Meta, ev supra.Event) error {
 		}
 		b.Swaps = append(b.Swaps, store.Swap{Meta: meta, PairX: x, PairY: y, XIn: sw.XIn, XOut: sw.XOut, YIn: sw.YIn, YOut: sw.YOut})
 	case KindPlay:
-		p, err := chain.DecodePlayEvent(ev.Data)
+		v, err := reg.First("play", one)
 		if err != nil {
 			return err
 		}
+		p := v.(*chain.PlayEvent)
 		tok, err := store.CanonType(p.TokenType)
 		if err != nil {
 			return fmt.Errorf("%w: PlayEvent token %q", chain.ErrBadResponse, p.TokenType)
@@ -66,13 +71,14 @@ func decode(b *store.Batch, s Stream, meta store.Meta, ev supra.Event) error {
 		b.Plays = append(b.Plays, store.Play{Meta: meta, Player: p.Player.String(), Token: tok,
 			Bet: p.BetPerSpin, Spins: p.NumberOfSpins, Won: p.TotalPrize, Tiers: tiers})
 	case KindCoin:
-		c, ok, err := chain.DecodeCoinEvent(ev)
+		v, err := reg.First("deposits", one)
+		if errors.Is(err, chain.ErrEventNotFound) {
+			v, err = reg.First("withdrawals", one)
+		}
 		if err != nil {
 			return err
 		}
-		if !ok {
-			return fmt.Errorf("%w: %s is not a coin event", ErrInconsistent, ev.Type)
-		}
+		c := v.(chain.CoinEvent)
 		coin, err := store.CanonType(c.CoinType)
 		if err != nil {
 			return fmt.Errorf("%w: coin event type %q", chain.ErrBadResponse, c.CoinType)

@@ -18,6 +18,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/luckycoin/lucky/internal/chain"
 	"github.com/luckycoin/lucky/internal/config"
 	"github.com/luckycoin/lucky/internal/store"
 	"github.com/luckycoin/lucky/internal/supra"
@@ -26,7 +27,7 @@ import (
 // MaxWindow is the node's limit on an events query, in blocks.
 const MaxWindow = 10
 
-// Source is what the indexer needs of a node (supra.Client's methods).
+// Source is what the indexer needs of a node; *supra.Client is one.
 type Source interface {
 	LatestBlock(ctx context.Context) (supra.BlockHeader, error)
 	BlockByHeight(ctx context.Context, height uint64, withTxs bool) (supra.Block, error)
@@ -73,7 +74,9 @@ func Streams(m config.Modules) []Stream {
 
 // Config configures an Indexer.
 type Config struct {
-	Streams      []Stream
+	Streams []Stream
+	// Decoders is the app's event decoder registry (chain.Client.Decoders).
+	Decoders     *chain.Registry
 	StartHeight  uint64        // first height to ingest for a stream without a cursor
 	PollInterval time.Duration // between head polls once caught up (default 1 s)
 	BackoffMin   time.Duration // first retry delay (default 200 ms)
@@ -101,6 +104,9 @@ type Indexer struct {
 func New(src Source, st *store.DB, cfg Config) (*Indexer, error) {
 	if len(cfg.Streams) == 0 {
 		return nil, errors.New("indexer: no streams")
+	}
+	if cfg.Decoders == nil {
+		return nil, errors.New("indexer: no decoder registry")
 	}
 	if cfg.PollInterval <= 0 {
 		cfg.PollInterval = time.Second
@@ -362,7 +368,7 @@ func (ix *Indexer) place(b *store.Batch, w window, blocks []supra.Block, counts 
 				found[si]++
 				meta := store.Meta{TxHash: tx.Hash, EventIndex: idx, Height: h, TxPos: pos,
 					TimeUS: int64(blk.Header.Timestamp.MicrosecondsSinceUnixEpoch), Sender: tx.Header.Sender.Move}
-				if err := decode(b, ix.cfg.Streams[si], meta, ev); err != nil {
+				if err := decode(ix.cfg.Decoders, b, ix.cfg.Streams[si], meta, ev); err != nil {
 					return err
 				}
 			}

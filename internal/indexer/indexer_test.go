@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/luckycoin/lucky/internal/chain"
 	"github.com/luckycoin/lucky/internal/config"
 	"github.com/luckycoin/lucky/internal/devnet"
 	"github.com/luckycoin/lucky/internal/devnet/contracts"
@@ -81,18 +82,29 @@ func openPG(t testing.TB) *store.DB {
 	return db
 }
 
-func source(n *devnet.Node) indexer.Source {
-	return indexer.HTTPSource{Base: config.DevnetRPC, HTTP: devnettest.HTTPClient(n)}
+// source is the app's node client over the in-memory transport, without its own retries
+// so the indexer's backoff is what the fault tests exercise.
+func source(t testing.TB, n *devnet.Node) *supra.Client {
+	return devnettest.Client(t, n, supra.WithRetries(0, 0))
+}
+
+func decoders(t testing.TB, c *supra.Client) *chain.Registry {
+	reg, err := tokens.Load(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return chain.New(c, network(t), reg, chain.Options{}).Decoders()
 }
 
 func newIndexer(t testing.TB, n *devnet.Node, db *store.DB, mutate func(*indexer.Config)) *indexer.Indexer {
 	t.Helper()
-	cfg := indexer.Config{Streams: indexer.Streams(network(t).Modules), BackoffMin: time.Millisecond, BackoffMax: 5 * time.Millisecond,
+	src := source(t, n)
+	cfg := indexer.Config{Streams: indexer.Streams(network(t).Modules), Decoders: decoders(t, src), BackoffMin: time.Millisecond, BackoffMax: 5 * time.Millisecond,
 		PollInterval: 5 * time.Millisecond}
 	if mutate != nil {
 		mutate(&cfg)
 	}
-	ix, err := indexer.New(source(n), db, cfg)
+	ix, err := indexer.New(src, db, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

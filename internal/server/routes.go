@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"github.com/luckycoin/lucky/internal/api"
+	"github.com/luckycoin/lucky/internal/devwallet"
 )
 
 // routes is the one route table of the binary.
@@ -22,6 +23,8 @@ func routes(o Options, spa *spa) http.Handler {
 	mux.HandleFunc("POST /api/v1/slots/spins", a.BuildSpins)
 	mux.HandleFunc("GET /api/v1/slots/pots", a.GetPots)
 	mux.HandleFunc("GET /api/v1/slots/history/{address}", a.GetSpinHistory)
+	mux.HandleFunc("GET /api/v1/market/tokens", a.GetMarketTokens)
+	mux.HandleFunc("GET /api/v1/market/lucky", a.GetMarketLucky)
 	ix := o.Index
 	if ix == nil {
 		ix = api.NewIndex(api.IndexDeps{Log: o.Log})
@@ -42,12 +45,9 @@ func routes(o Options, spa *spa) http.Handler {
 	mux.Handle("/rpc/v1/", devnet)
 	mux.Handle("/devnet/", devnet)
 	if w := o.DevWallet; w != nil {
-		mux.HandleFunc("GET /devnet/wallet.js", w.Script)
-		mux.HandleFunc("GET /devnet/wallet.css", w.Style)
-		mux.HandleFunc("POST /devnet/wallet/send", w.Send)
-		mux.HandleFunc("POST /devnet/wallet/decode", w.Decode)
-		mux.HandleFunc("POST /devnet/wallet/raw", w.RawTransaction)
-		mux.HandleFunc("POST /devnet/wallet/sign-message", w.SignMessage)
+		mux.Handle(devwallet.PathScript, w)
+		mux.Handle(devwallet.PathStyle, w)
+		mux.Handle(devwallet.PathPrefix, w)
 	}
 
 	mux.HandleFunc("GET /assets/", spa.serveAsset)

@@ -14,7 +14,6 @@ import (
 
 	"github.com/luckycoin/lucky/internal/api"
 	"github.com/luckycoin/lucky/internal/config"
-	"github.com/luckycoin/lucky/internal/devnet/devwallet"
 )
 
 // Options wire the server.
@@ -28,7 +27,7 @@ type Options struct {
 	// Devnet serves /rpc/v1/ and /devnet/ when the network is devnet; nil elsewhere.
 	Devnet http.Handler
 	// DevWallet is the devnet's built-in wallet; nil elsewhere.
-	DevWallet *devwallet.Wallet
+	DevWallet http.Handler
 	// HeadScripts are script URLs added to index.html's head (the devnet's dev wallet).
 	HeadScripts []string
 	Log         *slog.Logger

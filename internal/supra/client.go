@@ -298,15 +298,21 @@ func (c *Client) Resource(ctx context.Context, addr Address, resourceType string
 	return res.Result[0], nil
 }
 
-// Transaction reads a transaction; nil (and no error) while the node does not know it.
+// ErrTxNotFound: the node does not know the transaction (yet: it may still arrive).
+var ErrTxNotFound = errors.New("supra: transaction not found")
+
+// Transaction reads a transaction; ErrTxNotFound while the node does not know it.
 func (c *Client) Transaction(ctx context.Context, hash string) (*TransactionInfo, error) {
 	var tx *TransactionInfo
 	if _, err := c.get(ctx, "/rpc/v1/transactions/"+url.PathEscape(hash), &tx); err != nil {
 		var ne *NodeError
 		if errors.As(err, &ne) && ne.Status == http.StatusNotFound && ne.Code != "" {
-			return nil, nil
+			return nil, fmt.Errorf("%w: %s", ErrTxNotFound, hash)
 		}
 		return nil, err
+	}
+	if tx == nil {
+		return nil, fmt.Errorf("%w: %s", ErrTxNotFound, hash)
 	}
 	return tx, nil
 }
@@ -454,13 +460,14 @@ func AppStatus(tx *TransactionInfo) string {
 // WaitForTransaction polls until the transaction is final or ctx ends. It polls quickly
 // at first (a devnet or a fast chain finalises in well under a second) and backs off to
 // once a second, the SDK's rate. When ctx ends first it returns the last state seen
-// (possibly nil) with status Pending and no error, as the SDK does after its 300 polls.
+// with status Pending and no error, as the SDK does after its 300 polls; when the node
+// never knew the transaction, status Pending and ErrTxNotFound.
 func (c *Client) WaitForTransaction(ctx context.Context, hash string) (*TransactionInfo, string, error) {
 	interval := 50 * time.Millisecond
 	var last *TransactionInfo
 	for {
 		tx, err := c.Transaction(ctx, hash)
-		if err != nil && ctx.Err() == nil {
+		if err != nil && !errors.Is(err, ErrTxNotFound) && ctx.Err() == nil {
 			return nil, "", err
 		}
 		if tx != nil {
@@ -471,12 +478,69 @@ func (c *Client) WaitForTransaction(ctx context.Context, hash string) (*Transact
 		}
 		select {
 		case <-ctx.Done():
+			if last == nil {
+				return nil, TxPending, fmt.Errorf("%w: %s", ErrTxNotFound, hash)
+			}
 			return last, TxPending, nil
 		case <-time.After(interval):
 		}
 		interval = min(interval*2, time.Second)
 	}
 }
+
+// ErrBlockNotFound: the node has no block at that height (yet).
+var ErrBlockNotFound = errors.New("supra: block not found")
+
+// MaxEventBlocks is how many blocks one events query may span (the node refuses more).
+const MaxEventBlocks = 10
+
+// LatestBlock reads the header of the newest block: GET /rpc/v1/block.
+func (c *Client) LatestBlock(ctx context.Context) (BlockHeader, error) {
+	var h BlockHeader
+	if _, err := c.get(ctx, "/rpc/v1/block", &h); err != nil {
+		return BlockHeader{}, fmt.Errorf("latest block: %w", err)
+	}
+	return h, nil
+}
+
+// BlockByHeight reads one block, with its finalized transactions when withTxs:
+// GET /rpc/v1/block/height/{h}. A height the node does not have is ErrBlockNotFound.
+func (c *Client) BlockByHeight(ctx context.Context, height uint64, withTxs bool) (Block, error) {
+	q := url.Values{}
+	if withTxs {
+		q.Set("with_finalized_transactions", "true")
+	}
+	var b Block
+	if _, err := c.get(ctx, "/rpc/v1/block/height/"+strconv.FormatUint(height, 10)+query(q), &b); err != nil {
+		var ne *NodeError
+		if errors.As(err, &ne) && ne.Status == http.StatusNotFound && ne.Code != "" {
+			return Block{}, fmt.Errorf("%w: %d", ErrBlockNotFound, height)
+		}
+		return Block{}, fmt.Errorf("block %d: %w", height, err)
+	}
+	return b, nil
+}
+
+// Events reads the events of one type emitted in blocks [start, end), at most
+// MaxEventBlocks blocks: GET /rpc/v1/events/{type}?start=&end=. A type without type
+// arguments also matches its generic instances.
+func (c *Client) Events(ctx context.Context, eventType string, start, end uint64) ([]Event, error) {
+	if end < start || end-start > MaxEventBlocks {
+		return nil, fmt.Errorf("%w: block range [%d, %d) spans more than %d blocks", ErrInvalidRange, start, end, MaxEventBlocks)
+	}
+	q := url.Values{"start": {strconv.FormatUint(start, 10)}, "end": {strconv.FormatUint(end, 10)}}
+	var res EventsResponse
+	if _, err := c.get(ctx, "/rpc/v1/events/"+url.PathEscape(eventType)+query(q), &res); err != nil {
+		return nil, fmt.Errorf("events %s [%d, %d): %w", eventType, start, end, err)
+	}
+	if res.Data == nil {
+		res.Data = []Event{}
+	}
+	return res.Data, nil
+}
+
+// ErrInvalidRange: a block range the node would refuse.
+var ErrInvalidRange = errors.New("supra: invalid block range")
 
 func query(q url.Values) string {
 	if len(q) == 0 {

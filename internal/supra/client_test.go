@@ -95,7 +95,7 @@ func TestClientAgainstFixtures(t *testing.T) {
 				return fmt.Sprintf("%s %d %s %s", AppStatus(tx), tx.Output.Move.GasUsed, tx.Output.Move.Events[0].Type, tx.Payload.Move.Function), nil
 			}, "Success 9 0x1::coin::CoinWithdraw 0x1::supra_account::transfer", nil},
 		{"transaction unknown", map[string]func(http.ResponseWriter, *http.Request){"GET /rpc/v1/transactions/": reply(200, "null")},
-			func(c *Client) (any, error) { tx, err := c.Transaction(ctx, "0xaa"); return tx == nil, err }, "true", nil},
+			func(c *Client) (any, error) { return c.Transaction(ctx, "0xaa") }, "", ErrTxNotFound},
 		{"view", map[string]func(http.ResponseWriter, *http.Request){"POST /rpc/v1/view": func(w http.ResponseWriter, r *http.Request) {
 			b, _ := io.ReadAll(r.Body)
 			if !strings.Contains(string(b), `"arguments":["0x85e8"]`) || !strings.Contains(string(b), `"type_arguments":["0x1::supra_coin::SupraCoin"]`) {

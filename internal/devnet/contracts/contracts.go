@@ -82,12 +82,12 @@ func Modules(g *Genesis) []devnet.Module {
 }
 
 // now is the block time in seconds.
-func now(ctx *devnet.Ctx) uint64 { return uint64(ctx.Now().Unix()) }
+func now(ex *devnet.Exec) uint64 { return uint64(ex.Now().Unix()) }
 
 // loadState reads a module's state resource into v; found is false on a
 // chain without it (the module's genesis did not run).
-func loadState(ctx *devnet.Ctx, addr supra.Address, typ string, v any) error {
-	ok, err := ctx.Resource(addr, typ, v)
+func loadState(ex *devnet.Exec, addr supra.Address, typ string, v any) error {
+	ok, err := ex.Resource(addr, typ, v)
 	if err != nil {
 		return err
 	}
@@ -98,11 +98,11 @@ func loadState(ctx *devnet.Ctx, addr supra.Address, typ string, v any) error {
 }
 
 // transfer moves amount unless it is zero (no empty coin events).
-func transfer(ctx *devnet.Ctx, from, to supra.Address, coin string, amount uint64) error {
+func transfer(ex *devnet.Exec, from, to supra.Address, coin string, amount uint64) error {
 	if amount == 0 {
 		return nil
 	}
-	return ctx.Transfer(from, to, coin, amount)
+	return ex.Transfer(from, to, coin, amount)
 }
 
 // Abort categories (Aptos std::error): code = category << 16 | reason.
@@ -138,11 +138,11 @@ func sameType(a, b string) bool {
 
 // isOwner reports whether sender may run a contract's owner entries on the
 // devnet: the module's own address or dev account 0 (the devnet operator).
-func isOwner(ctx *devnet.Ctx, module supra.Address) bool {
-	s := ctx.Sender()
+func isOwner(ex *devnet.Exec, module supra.Address) bool {
+	s := ex.Sender()
 	if s == module {
 		return true
 	}
-	dev := ctx.DevAccounts()
+	dev := ex.DevAccounts()
 	return len(dev) > 0 && s == dev[0]
 }

@@ -30,25 +30,25 @@ func dexModuleID(name string) supra.ModuleID {
 	return supra.ModuleID{Address: DexlynAddress, Name: name}
 }
 
-func loadExchange(ctx *devnet.Ctx) (*dex.Exchange, error) {
+func loadExchange(ex *devnet.Exec) (*dex.Exchange, error) {
 	e := dex.NewExchange()
-	return e, loadState(ctx, DexlynAddress, dexStateType, e)
+	return e, loadState(ex, DexlynAddress, dexStateType, e)
 }
 
 // dexAbort maps package dex errors to Liquidswap's abort codes.
-func dexAbort(ctx *devnet.Ctx, err error) error {
+func dexAbort(ex *devnet.Exec, err error) error {
 	if c, ok := dex.AbortCode(err); ok {
-		return ctx.AbortWithReason(c, "", err.Error())
+		return ex.AbortWithReason(c, "", err.Error())
 	}
 	if errors.Is(err, dex.ErrArithmetic) {
-		return ctx.AbortWithReason(code(catOutOfRange, 0), "EARITHMETIC", err.Error())
+		return ex.AbortWithReason(code(catOutOfRange, 0), "EARITHMETIC", err.Error())
 	}
 	return err
 }
 
 // pairArgs decodes <X, Y, Curve>: the curve must be Uncorrelated (no stable
 // pools exist on the devnet; other types are not curves).
-func pairArgs(ctx *devnet.Ctx, tags []supra.TypeTag) (x, y dex.CoinType, err error) {
+func pairArgs(ex *devnet.Exec, tags []supra.TypeTag) (x, y dex.CoinType, err error) {
 	if len(tags) != 3 {
 		return x, y, fmt.Errorf("%w: want <X, Y, Curve>", devnet.ErrBadArgument)
 	}
@@ -56,9 +56,9 @@ func pairArgs(ctx *devnet.Ctx, tags []supra.TypeTag) (x, y dex.CoinType, err err
 	switch {
 	case sameType(curve, UncorrelatedType):
 	case sameType(curve, StableType):
-		return x, y, ctx.AbortWithReason(107, "", "no stable pools on the devnet") // ERR_POOL_DOES_NOT_EXIST
+		return x, y, ex.AbortWithReason(107, "", "no stable pools on the devnet") // ERR_POOL_DOES_NOT_EXIST
 	default:
-		return x, y, ctx.AbortWithReason(codeInvalidCurve, "", "not a curve: "+curve)
+		return x, y, ex.AbortWithReason(codeInvalidCurve, "", "not a curve: "+curve)
 	}
 	if x, err = dex.ParseCoinType(tags[0].String()); err != nil {
 		return x, y, fmt.Errorf("%w: %v", devnet.ErrBadArgument, err)
@@ -82,11 +82,11 @@ func (curvesModule) ABI() devnet.ABI {
 		Structs: []devnet.Struct{{Name: "Uncorrelated"}, {Name: "Stable"}},
 	}
 }
-func (curvesModule) Genesis(*devnet.Ctx) error { return nil }
-func (curvesModule) Execute(*devnet.Ctx, devnet.EntryCall) error {
+func (curvesModule) Genesis(*devnet.Exec) error { return nil }
+func (curvesModule) Execute(*devnet.Exec, devnet.EntryCall) error {
 	return fmt.Errorf("%w: curves has no entry functions", devnet.ErrBadArgument)
 }
-func (curvesModule) View(ctx *devnet.Ctx, call devnet.ViewCall) ([]any, error) {
+func (curvesModule) View(ex *devnet.Exec, call devnet.ViewCall) ([]any, error) {
 	t, err := typeArg(call.TypeArgs, 0)
 	if err != nil {
 		return nil, err
@@ -117,24 +117,24 @@ func (liquidityPoolModule) ABI() devnet.ABI {
 		{Name: "PoolsState", Abilities: []string{"key"}, Fields: []devnet.Field{{Name: "pools", Type: "vector<u8>"}}},
 	}}
 }
-func (liquidityPoolModule) Genesis(ctx *devnet.Ctx) error {
-	return ctx.SetResource(DexlynAddress, dexStateType, dex.NewExchange())
+func (liquidityPoolModule) Genesis(ex *devnet.Exec) error {
+	return ex.SetResource(DexlynAddress, dexStateType, dex.NewExchange())
 }
-func (liquidityPoolModule) Execute(*devnet.Ctx, devnet.EntryCall) error {
+func (liquidityPoolModule) Execute(*devnet.Exec, devnet.EntryCall) error {
 	return fmt.Errorf("%w: liquidity_pool has no entry functions", devnet.ErrBadArgument)
 }
-func (liquidityPoolModule) View(*devnet.Ctx, devnet.ViewCall) ([]any, error) {
+func (liquidityPoolModule) View(*devnet.Exec, devnet.ViewCall) ([]any, error) {
 	return nil, fmt.Errorf("%w: liquidity_pool has no views", devnet.ErrBadArgument)
 }
 
 // CheckInvariants: the LP account holds every pool's reserves and DAO share.
-func (liquidityPoolModule) CheckInvariants(ctx *devnet.Ctx) error {
-	e, err := loadExchange(ctx)
+func (liquidityPoolModule) CheckInvariants(ex *devnet.Exec) error {
+	e, err := loadExchange(ex)
 	if err != nil {
 		return err
 	}
 	for coin, want := range e.Holdings() {
-		if bal := ctx.Balance(DexlynPoolAccount, coin); bal < want {
+		if bal := ex.Balance(DexlynPoolAccount, coin); bal < want {
 			return fmt.Errorf("dexlyn: pools record %d %s but the pool account holds %d", want, coin, bal)
 		}
 	}
@@ -159,20 +159,20 @@ func (routerModule) ABI() devnet.ABI {
 		v("get_amount_in", []string{"u64"}, []string{"u64"}),
 	}}
 }
-func (routerModule) Genesis(*devnet.Ctx) error { return nil }
-func (routerModule) Execute(*devnet.Ctx, devnet.EntryCall) error {
+func (routerModule) Genesis(*devnet.Exec) error { return nil }
+func (routerModule) Execute(*devnet.Exec, devnet.EntryCall) error {
 	return fmt.Errorf("%w: router has no entry functions", devnet.ErrBadArgument)
 }
 
-func (routerModule) View(ctx *devnet.Ctx, call devnet.ViewCall) ([]any, error) {
+func (routerModule) View(ex *devnet.Exec, call devnet.ViewCall) ([]any, error) {
 	if call.Function == "is_swap_exists" && len(call.TypeArgs) == 3 && sameType(call.TypeArgs[2].String(), StableType) {
 		return []any{false}, nil
 	}
-	x, y, err := pairArgs(ctx, call.TypeArgs)
+	x, y, err := pairArgs(ex, call.TypeArgs)
 	if err != nil {
 		return nil, err
 	}
-	e, err := loadExchange(ctx)
+	e, err := loadExchange(ex)
 	if err != nil {
 		return nil, err
 	}
@@ -223,7 +223,7 @@ func (routerModule) View(ctx *devnet.Ctx, call devnet.ViewCall) ([]any, error) {
 		return nil, fmt.Errorf("%w: router::%s", devnet.ErrBadArgument, call.Function)
 	}
 	if err != nil {
-		return nil, dexAbort(ctx, err)
+		return nil, dexAbort(ex, err)
 	}
 	return out, nil
 }
@@ -244,24 +244,27 @@ func (scriptsModule) ABI() devnet.ABI {
 	}}
 }
 
-// Genesis seeds every TOKEN/SUPRA pool from the treasury (the treasury is
-// the LP provider).
-func (m scriptsModule) Genesis(ctx *devnet.Ctx) error {
-	e, err := loadExchange(ctx)
+// Genesis seeds every pool of the genesis (TOKEN/SUPRA, and TOKEN/QUOTE
+// such as LUCKY/dexUSDC) from the treasury (the treasury is the LP provider).
+func (m scriptsModule) Genesis(ex *devnet.Exec) error {
+	e, err := loadExchange(ex)
 	if err != nil {
 		return err
 	}
-	supraCT := dex.MustParseCoinType(SupraCoinType)
 	for _, p := range m.g.Pools {
 		t, ok := m.g.Token(p.Token)
 		if !ok {
 			return fmt.Errorf("%w: pool for unknown %s", ErrGenesis, p.Token)
 		}
+		q, ok := m.g.Token(p.QuoteSymbol())
+		if !ok {
+			return fmt.Errorf("%w: pool quoted in unknown %s", ErrGenesis, p.QuoteSymbol())
+		}
 		tv, err := m.g.Amount(p.Token, p.TokenAmount)
 		if err != nil {
 			return err
 		}
-		sv, err := m.g.Amount("SUPRA", p.SupraAmount)
+		qv, err := m.g.Amount(q.Symbol, p.QuoteWhole())
 		if err != nil {
 			return err
 		}
@@ -269,9 +272,13 @@ func (m scriptsModule) Genesis(ctx *devnet.Ctx) error {
 		if err != nil {
 			return err
 		}
-		x, y, xv, yv := tok, supraCT, tv, sv
-		if sorted, _ := dex.IsSorted(tok, supraCT); !sorted {
-			x, y, xv, yv = supraCT, tok, sv, tv
+		quote, err := dex.ParseCoinType(q.CoinType)
+		if err != nil {
+			return err
+		}
+		x, y, xv, yv := tok, quote, tv, qv
+		if sorted, _ := dex.IsSorted(tok, quote); !sorted {
+			x, y, xv, yv = quote, tok, qv, tv
 		}
 		if err := e.RegisterPool(x, y); err != nil {
 			return fmt.Errorf("pool %s: %w", p.Token, err)
@@ -280,14 +287,14 @@ func (m scriptsModule) Genesis(ctx *devnet.Ctx) error {
 		if err != nil {
 			return fmt.Errorf("pool %s: %w", p.Token, err)
 		}
-		if err := transfer(ctx, TreasuryAddress, DexlynPoolAccount, x.String(), res.UsedX); err != nil {
+		if err := transfer(ex, TreasuryAddress, DexlynPoolAccount, x.String(), res.UsedX); err != nil {
 			return err
 		}
-		if err := transfer(ctx, TreasuryAddress, DexlynPoolAccount, y.String(), res.UsedY); err != nil {
+		if err := transfer(ex, TreasuryAddress, DexlynPoolAccount, y.String(), res.UsedY); err != nil {
 			return err
 		}
 	}
-	return ctx.SetResource(DexlynAddress, dexStateType, e)
+	return ex.SetResource(DexlynAddress, dexStateType, e)
 }
 
 type swapEventJSON struct {
@@ -300,16 +307,16 @@ type swapEventJSON struct {
 	Timestamp supra.U64 `json:"timestamp"`
 }
 
-func (scriptsModule) Execute(ctx *devnet.Ctx, call devnet.EntryCall) error {
-	x, y, err := pairArgs(ctx, call.TypeArgs)
+func (scriptsModule) Execute(ex *devnet.Exec, call devnet.EntryCall) error {
+	x, y, err := pairArgs(ex, call.TypeArgs)
 	if err != nil {
 		return err
 	}
-	e, err := loadExchange(ctx)
+	e, err := loadExchange(ex)
 	if err != nil {
 		return err
 	}
-	sender := ctx.Sender()
+	sender := ex.Sender()
 	a := call.Args()
 	switch call.Function {
 	case "swap":
@@ -317,17 +324,17 @@ func (scriptsModule) Execute(ctx *devnet.Ctx, call devnet.EntryCall) error {
 		if err := a.Done(); err != nil {
 			return err
 		}
-		out, ev, err := e.Swap(x, y, amountIn, minOut, now(ctx))
+		out, ev, err := e.Swap(x, y, amountIn, minOut, now(ex))
 		if err != nil {
-			return dexAbort(ctx, err)
+			return dexAbort(ex, err)
 		}
-		if err := ctx.Transfer(sender, DexlynPoolAccount, x.String(), amountIn); err != nil {
+		if err := ex.Transfer(sender, DexlynPoolAccount, x.String(), amountIn); err != nil {
 			return err
 		}
-		if err := transfer(ctx, DexlynPoolAccount, sender, y.String(), out); err != nil {
+		if err := transfer(ex, DexlynPoolAccount, sender, y.String(), out); err != nil {
 			return err
 		}
-		if err := ctx.Emit(SwapEventType, swapEventJSON{ev.PairX, ev.PairY, supra.U64(ev.XIn), supra.U64(ev.XOut),
+		if err := ex.Emit(SwapEventType, swapEventJSON{ev.PairX, ev.PairY, supra.U64(ev.XIn), supra.U64(ev.XOut),
 			supra.U64(ev.YIn), supra.U64(ev.YOut), supra.U64(ev.Timestamp)}); err != nil {
 			return err
 		}
@@ -338,25 +345,25 @@ func (scriptsModule) Execute(ctx *devnet.Ctx, call devnet.EntryCall) error {
 		}
 		if call.Function == "register_pool_and_add_liquidity" {
 			for _, c := range []dex.CoinType{x, y} {
-				if _, ok := ctx.CoinInfo(c.String()); !ok {
-					return ctx.Abort(3001, "") // ERR_IS_NOT_COIN
+				if _, ok := ex.CoinInfo(c.String()); !ok {
+					return ex.Abort(3001, "") // ERR_IS_NOT_COIN
 				}
 			}
 			if err := e.RegisterPool(x, y); err != nil {
-				return dexAbort(ctx, err)
+				return dexAbort(ex, err)
 			}
 		}
 		res, err := e.AddLiquidity(dex.Address(sender), x, y, xv, xMin, yv, yMin)
 		if err != nil {
-			return dexAbort(ctx, err)
+			return dexAbort(ex, err)
 		}
-		if err := transfer(ctx, sender, DexlynPoolAccount, x.String(), res.UsedX); err != nil {
+		if err := transfer(ex, sender, DexlynPoolAccount, x.String(), res.UsedX); err != nil {
 			return err
 		}
-		if err := transfer(ctx, sender, DexlynPoolAccount, y.String(), res.UsedY); err != nil {
+		if err := transfer(ex, sender, DexlynPoolAccount, y.String(), res.UsedY); err != nil {
 			return err
 		}
-		if err := ctx.Emit(LiquidityAddedEventType, map[string]any{"pair_x": x.String(), "pair_y": y.String(),
+		if err := ex.Emit(LiquidityAddedEventType, map[string]any{"pair_x": x.String(), "pair_y": y.String(),
 			"added_x_val": supra.U64(res.UsedX), "added_y_val": supra.U64(res.UsedY), "lp_tokens_received": supra.U64(res.LP)}); err != nil {
 			return err
 		}
@@ -367,24 +374,24 @@ func (scriptsModule) Execute(ctx *devnet.Ctx, call devnet.EntryCall) error {
 		}
 		ox, oy, err := e.RemoveLiquidity(dex.Address(sender), x, y, lp, xMin, yMin)
 		if err != nil {
-			return dexAbort(ctx, err)
+			return dexAbort(ex, err)
 		}
-		if err := transfer(ctx, DexlynPoolAccount, sender, x.String(), ox); err != nil {
+		if err := transfer(ex, DexlynPoolAccount, sender, x.String(), ox); err != nil {
 			return err
 		}
-		if err := transfer(ctx, DexlynPoolAccount, sender, y.String(), oy); err != nil {
+		if err := transfer(ex, DexlynPoolAccount, sender, y.String(), oy); err != nil {
 			return err
 		}
-		if err := ctx.Emit(LiquidityRemovedEventType, map[string]any{"pair_x": x.String(), "pair_y": y.String(),
+		if err := ex.Emit(LiquidityRemovedEventType, map[string]any{"pair_x": x.String(), "pair_y": y.String(),
 			"returned_x_val": supra.U64(ox), "returned_y_val": supra.U64(oy), "lp_tokens_burned": supra.U64(lp)}); err != nil {
 			return err
 		}
 	default:
 		return fmt.Errorf("%w: scripts::%s", devnet.ErrBadArgument, call.Function)
 	}
-	return ctx.SetResource(DexlynAddress, dexStateType, e)
+	return ex.SetResource(DexlynAddress, dexStateType, e)
 }
 
-func (scriptsModule) View(*devnet.Ctx, devnet.ViewCall) ([]any, error) {
+func (scriptsModule) View(*devnet.Exec, devnet.ViewCall) ([]any, error) {
 	return nil, fmt.Errorf("%w: scripts has no views", devnet.ErrBadArgument)
 }

@@ -23,11 +23,31 @@ type GenesisToken struct {
 	Supply   string `json:"supply"` // whole tokens
 }
 
-// GenesisPool is a TOKEN/SUPRA pool seeded by the treasury.
+// GenesisPool is a pool seeded by the treasury: TOKEN/SUPRA by default
+// (token_amount, supra_amount), or TOKEN/QUOTE when quote names another
+// token (token_amount, quote_amount), e.g. LUCKY/dexUSDC.
 type GenesisPool struct {
 	Token       string `json:"token"`
 	TokenAmount string `json:"token_amount"`
-	SupraAmount string `json:"supra_amount"`
+	SupraAmount string `json:"supra_amount,omitempty"`
+	Quote       string `json:"quote,omitempty"`
+	QuoteAmount string `json:"quote_amount,omitempty"`
+}
+
+// QuoteSymbol is the pool's other side: SUPRA unless quote is set.
+func (p GenesisPool) QuoteSymbol() string {
+	if p.Quote == "" {
+		return "SUPRA"
+	}
+	return p.Quote
+}
+
+// QuoteWhole is the quote side's amount in whole tokens.
+func (p GenesisPool) QuoteWhole() string {
+	if p.Quote == "" {
+		return p.SupraAmount
+	}
+	return p.QuoteAmount
 }
 
 // GenesisAccount is a dev account's extra balances (SUPRA comes from the node).
@@ -114,7 +134,10 @@ func ParseGenesis(b []byte) (*Genesis, error) {
 		if err := add(p.Token, p.TokenAmount); err != nil {
 			return nil, err
 		}
-		if err := add("SUPRA", p.SupraAmount); err != nil {
+		if p.Quote != "" && p.SupraAmount != "" || p.QuoteSymbol() == p.Token {
+			return nil, fmt.Errorf("%w: pool %s/%s: give supra_amount for SUPRA pools, quote_amount otherwise", ErrGenesis, p.Token, p.QuoteSymbol())
+		}
+		if err := add(p.QuoteSymbol(), p.QuoteWhole()); err != nil {
 			return nil, err
 		}
 	}
@@ -184,8 +207,8 @@ func ParseUnits(s string, decimals uint8) (uint64, error) {
 }
 
 // devAccount returns dev account i's address.
-func devAccount(ctx *devnet.Ctx, i int) (supra.Address, error) {
-	d := ctx.DevAccounts()
+func devAccount(ex *devnet.Exec, i int) (supra.Address, error) {
+	d := ex.DevAccounts()
 	if i < 0 || i >= len(d) {
 		return supra.Address{}, fmt.Errorf("%w: dev account %d of %d", ErrGenesis, i, len(d))
 	}
@@ -203,37 +226,37 @@ func (genesisModule) ID() supra.ModuleID {
 
 func (genesisModule) ABI() devnet.ABI { return devnet.ABI{} }
 
-func (m genesisModule) Genesis(ctx *devnet.Ctx) error {
+func (m genesisModule) Genesis(ex *devnet.Exec) error {
 	for _, t := range m.g.Tokens {
 		supply, err := ParseUnits(t.Supply, t.Decimals)
 		if err != nil {
 			return err
 		}
-		info, exists := ctx.CoinInfo(t.CoinType)
+		info, exists := ex.CoinInfo(t.CoinType)
 		if !exists {
-			if err := ctx.RegisterCoin(devnet.CoinInfo{CoinType: t.CoinType, Name: t.Name, Symbol: t.Symbol, Decimals: t.Decimals}); err != nil {
+			if err := ex.RegisterCoin(devnet.CoinInfo{CoinType: t.CoinType, Name: t.Name, Symbol: t.Symbol, Decimals: t.Decimals}); err != nil {
 				return fmt.Errorf("register %s: %w", t.Symbol, err)
 			}
 		}
 		// SUPRA already has the node's dev and faucet funding: top it up.
 		if supply > info.Supply {
-			if err := ctx.Mint(TreasuryAddress, t.CoinType, supply-info.Supply); err != nil {
+			if err := ex.Mint(TreasuryAddress, t.CoinType, supply-info.Supply); err != nil {
 				return fmt.Errorf("mint %s: %w", t.Symbol, err)
 			}
 		}
 	}
 	for sym, a := range m.g.Burned {
-		if err := m.give(ctx, BurnAddress, sym, a); err != nil {
+		if err := m.give(ex, BurnAddress, sym, a); err != nil {
 			return err
 		}
 	}
 	for _, d := range m.g.DevAccounts {
-		addr, err := devAccount(ctx, d.Index)
+		addr, err := devAccount(ex, d.Index)
 		if err != nil {
 			return err
 		}
 		for sym, a := range d.Balances {
-			if err := m.give(ctx, addr, sym, a); err != nil {
+			if err := m.give(ex, addr, sym, a); err != nil {
 				return err
 			}
 		}
@@ -241,22 +264,22 @@ func (m genesisModule) Genesis(ctx *devnet.Ctx) error {
 	return nil
 }
 
-func (m genesisModule) give(ctx *devnet.Ctx, to supra.Address, sym, whole string) error {
+func (m genesisModule) give(ex *devnet.Exec, to supra.Address, sym, whole string) error {
 	v, err := m.g.Amount(sym, whole)
 	if err != nil {
 		return err
 	}
 	t, _ := m.g.Token(sym)
-	if err := transfer(ctx, TreasuryAddress, to, t.CoinType, v); err != nil {
+	if err := transfer(ex, TreasuryAddress, to, t.CoinType, v); err != nil {
 		return fmt.Errorf("genesis %s %s to %s: %w", whole, sym, to, err)
 	}
 	return nil
 }
 
-func (genesisModule) Execute(ctx *devnet.Ctx, call devnet.EntryCall) error {
+func (genesisModule) Execute(ex *devnet.Exec, call devnet.EntryCall) error {
 	return fmt.Errorf("%w: devnet_genesis has no entry functions", devnet.ErrBadArgument)
 }
 
-func (genesisModule) View(ctx *devnet.Ctx, call devnet.ViewCall) ([]any, error) {
+func (genesisModule) View(ex *devnet.Exec, call devnet.ViewCall) ([]any, error) {
 	return nil, fmt.Errorf("%w: devnet_genesis has no views", devnet.ErrBadArgument)
 }

@@ -71,17 +71,25 @@ func TestGenesisClonesMainnet(t *testing.T) {
 	// Pools: both argument orders, prices as documented.
 	for _, p := range g.Pools {
 		tok, _ := g.Token(p.Token)
+		quote, _ := g.Token(p.QuoteSymbol())
 		rt, _ := g.Amount(p.Token, p.TokenAmount)
-		rs, _ := g.Amount("SUPRA", p.SupraAmount)
-		curve := []string{tok.CoinType, SupraCoinType, UncorrelatedType}
+		rs, _ := g.Amount(quote.Symbol, p.QuoteWhole())
+		curve := []string{tok.CoinType, quote.CoinType, UncorrelatedType}
 		res := view(t, n, "0xdc694898dff98a1b0447e0992d0413e123ea80da1021d464a4fbaf0265870d8::router::get_reserves_size", curve)
 		if string(res[0]) != `"`+supraU64(rt)+`"` || string(res[1]) != `"`+supraU64(rs)+`"` {
 			t.Errorf("%s reserves %s %s", p.Token, res[0], res[1])
 		}
-		ok := view(t, n, "0xdc694898dff98a1b0447e0992d0413e123ea80da1021d464a4fbaf0265870d8::router::is_swap_exists", []string{SupraCoinType, tok.CoinType, UncorrelatedType})
+		ok := view(t, n, "0xdc694898dff98a1b0447e0992d0413e123ea80da1021d464a4fbaf0265870d8::router::is_swap_exists", []string{quote.CoinType, tok.CoinType, UncorrelatedType})
 		if string(ok[0]) != "true" {
 			t.Errorf("%s pool missing", p.Token)
 		}
+	}
+	// The LUCKY/dexUSDC pool quotes LUCKY at the price the two SUPRA pools imply:
+	// (1,000,000 SUPRA / 150,000,000 LUCKY) × (75,000 dexUSDC / 10,000,000 SUPRA) = $0.00005
+	// = 1,000 dexUSDC / 20,000,000 LUCKY.
+	res := view(t, n, "0xdc694898dff98a1b0447e0992d0413e123ea80da1021d464a4fbaf0265870d8::router::get_reserves_size", []string{usdcType, luckyType, UncorrelatedType})
+	if string(res[0]) != `"1000000000"` || string(res[1]) != `"20000000000000"` {
+		t.Errorf("dexUSDC/LUCKY reserves %s %s", res[0], res[1])
 	}
 	// SUPRA ≈ $0.0075: 1 SUPRA buys about 0.0075 dexUSDC.
 	out := viewU64(t, n, "0xdc694898dff98a1b0447e0992d0413e123ea80da1021d464a4fbaf0265870d8::router::get_amount_out", []string{SupraCoinType, usdcType, UncorrelatedType}, "100000000")
@@ -122,6 +130,16 @@ func TestParseUnits(t *testing.T) {
 	}
 	if _, err := ParseGenesis([]byte(`{"version":1,"tokens":[{"symbol":"SUPRA","coin_type":"0x1::supra_coin::SupraCoin","decimals":8,"supply":"1"}],"burned":{"SUPRA":"2"}}`)); !errors.Is(err, ErrGenesis) {
 		t.Fatal("over-distribution accepted", err)
+	}
+	for _, pool := range []string{
+		`{"token":"SUPRA","token_amount":"1","supra_amount":"1"}`,                // SUPRA/SUPRA
+		`{"token":"USDC","quote":"SUPRA","token_amount":"1","supra_amount":"1"}`, // quote and supra_amount
+	} {
+		doc := `{"version":1,"tokens":[{"symbol":"SUPRA","coin_type":"0x1::supra_coin::SupraCoin","decimals":8,"supply":"100"},` +
+			`{"symbol":"USDC","coin_type":"0x2::usdc::USDC","decimals":6,"supply":"100"}],"pools":[` + pool + `]}`
+		if _, err := ParseGenesis([]byte(doc)); !errors.Is(err, ErrGenesis) {
+			t.Errorf("pool %s accepted: %v", pool, err)
+		}
 	}
 }
 

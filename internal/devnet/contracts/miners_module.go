@@ -77,7 +77,7 @@ func (minersModule) ABI() devnet.ABI {
 	}
 }
 
-func (m minersModule) Genesis(ctx *devnet.Ctx) error {
+func (m minersModule) Genesis(ex *devnet.Exec) error {
 	g := miners.NewGame()
 	reserve, err := m.g.Amount("MINE", m.g.Miners.EmissionReserve)
 	if err != nil {
@@ -87,13 +87,13 @@ func (m minersModule) Genesis(ctx *devnet.Ctx) error {
 		if err := g.Fund(reserve); err != nil {
 			return err
 		}
-		if err := ctx.Transfer(TreasuryAddress, MinersAddress, MineCoinType, reserve); err != nil {
+		if err := ex.Transfer(TreasuryAddress, MinersAddress, MineCoinType, reserve); err != nil {
 			return err
 		}
 	}
-	t := now(ctx)
+	t := now(ex)
 	for _, b := range m.g.Miners.Boosters {
-		addr, err := devAccount(ctx, b.Account)
+		addr, err := devAccount(ex, b.Account)
 		if err != nil {
 			return err
 		}
@@ -101,12 +101,12 @@ func (m minersModule) Genesis(ctx *devnet.Ctx) error {
 			return err
 		}
 	}
-	return ctx.SetResource(MinersAddress, minersStateType, g)
+	return ex.SetResource(MinersAddress, minersStateType, g)
 }
 
-func loadMiners(ctx *devnet.Ctx) (*miners.Game, error) {
+func loadMiners(ex *devnet.Exec) (*miners.Game, error) {
 	g := &miners.Game{}
-	if err := loadState(ctx, MinersAddress, minersStateType, g); err != nil {
+	if err := loadState(ex, MinersAddress, minersStateType, g); err != nil {
 		return nil, err
 	}
 	if g.Players == nil {
@@ -115,7 +115,7 @@ func loadMiners(ctx *devnet.Ctx) (*miners.Game, error) {
 	return g, nil
 }
 
-func minersAbort(ctx *devnet.Ctx, err error) error {
+func minersAbort(ex *devnet.Exec, err error) error {
 	table := []struct {
 		err  error
 		code uint64
@@ -131,7 +131,7 @@ func minersAbort(ctx *devnet.Ctx, err error) error {
 	}
 	for _, t := range table {
 		if errors.Is(err, t.err) {
-			return ctx.AbortWithReason(t.code, t.name, err.Error())
+			return ex.AbortWithReason(t.code, t.name, err.Error())
 		}
 	}
 	return err
@@ -150,13 +150,13 @@ func addressVector(raw []byte) ([]supra.Address, error) {
 	return out, nil
 }
 
-func (minersModule) Execute(ctx *devnet.Ctx, call devnet.EntryCall) error {
-	g, err := loadMiners(ctx)
+func (minersModule) Execute(ex *devnet.Exec, call devnet.EntryCall) error {
+	g, err := loadMiners(ex)
 	if err != nil {
 		return err
 	}
-	sender := ctx.Sender()
-	t := now(ctx)
+	sender := ex.Sender()
+	t := now(ex)
 	a := call.Args()
 	switch call.Function {
 	case "purchase_miner":
@@ -183,13 +183,13 @@ func (minersModule) Execute(ctx *devnet.Ctx, call devnet.EntryCall) error {
 		}
 		p, err := g.Buy(sender.String(), id, qty, refKey, t)
 		if err != nil {
-			return minersAbort(ctx, err)
+			return minersAbort(ex, err)
 		}
-		if err := ctx.Transfer(sender, MinersAddress, MineCoinType, p.Cost); err != nil {
+		if err := ex.Transfer(sender, MinersAddress, MineCoinType, p.Cost); err != nil {
 			return err
 		}
 		if referrer != nil {
-			if err := transfer(ctx, MinersAddress, *referrer, MineCoinType, p.Bonus); err != nil {
+			if err := transfer(ex, MinersAddress, *referrer, MineCoinType, p.Bonus); err != nil {
 				return err
 			}
 		}
@@ -197,7 +197,7 @@ func (minersModule) Execute(ctx *devnet.Ctx, call devnet.EntryCall) error {
 		if referrer != nil {
 			ref["vec"] = []any{*referrer}
 		}
-		err = ctx.Emit(MinerPurchasedType, map[string]any{"buyer": sender, "miner_id": supra.U64(id), "quantity": supra.U64(qty),
+		err = ex.Emit(MinerPurchasedType, map[string]any{"buyer": sender, "miner_id": supra.U64(id), "quantity": supra.U64(qty),
 			"cost": supra.U64(p.Cost), "referrer": ref, "referral_bonus": supra.U64(p.Bonus)})
 		if err != nil {
 			return err
@@ -208,12 +208,12 @@ func (minersModule) Execute(ctx *devnet.Ctx, call devnet.EntryCall) error {
 		}
 		paid, err := g.Claim(sender.String(), t)
 		if err != nil {
-			return minersAbort(ctx, err)
+			return minersAbort(ex, err)
 		}
-		if err := ctx.Transfer(MinersAddress, sender, MineCoinType, paid); err != nil {
+		if err := ex.Transfer(MinersAddress, sender, MineCoinType, paid); err != nil {
 			return err
 		}
-		if err := ctx.Emit(OutputClaimedType, map[string]any{"player": sender, "amount": supra.U64(paid)}); err != nil {
+		if err := ex.Emit(OutputClaimedType, map[string]any{"player": sender, "amount": supra.U64(paid)}); err != nil {
 			return err
 		}
 	case "grant_booster":
@@ -221,13 +221,13 @@ func (minersModule) Execute(ctx *devnet.Ctx, call devnet.EntryCall) error {
 		if err := a.Done(); err != nil {
 			return err
 		}
-		if !isOwner(ctx, MinersAddress) {
-			return ctx.Abort(code(catPermissionDenied, 8), "ENOT_OWNER")
+		if !isOwner(ex, MinersAddress) {
+			return ex.Abort(code(catPermissionDenied, 8), "ENOT_OWNER")
 		}
 		if err := g.GrantBooster(player.String(), id, count, t); err != nil {
-			return minersAbort(ctx, err)
+			return minersAbort(ex, err)
 		}
-		if err := ctx.Emit(BoosterGrantedType, map[string]any{"player": player, "booster_id": supra.U64(id), "count": supra.U64(count)}); err != nil {
+		if err := ex.Emit(BoosterGrantedType, map[string]any{"player": player, "booster_id": supra.U64(id), "count": supra.U64(count)}); err != nil {
 			return err
 		}
 	case "fund_emission":
@@ -236,19 +236,19 @@ func (minersModule) Execute(ctx *devnet.Ctx, call devnet.EntryCall) error {
 			return err
 		}
 		if err := g.Fund(amount); err != nil {
-			return minersAbort(ctx, err)
+			return minersAbort(ex, err)
 		}
-		if err := ctx.Transfer(sender, MinersAddress, MineCoinType, amount); err != nil {
+		if err := ex.Transfer(sender, MinersAddress, MineCoinType, amount); err != nil {
 			return err
 		}
 	default:
 		return fmt.Errorf("%w: cosmic_miners::%s", devnet.ErrBadArgument, call.Function)
 	}
-	return ctx.SetResource(MinersAddress, minersStateType, g)
+	return ex.SetResource(MinersAddress, minersStateType, g)
 }
 
-func (minersModule) View(ctx *devnet.Ctx, call devnet.ViewCall) ([]any, error) {
-	g, err := loadMiners(ctx)
+func (minersModule) View(ex *devnet.Exec, call devnet.ViewCall) ([]any, error) {
+	g, err := loadMiners(ex)
 	if err != nil {
 		return nil, err
 	}
@@ -284,13 +284,13 @@ func (minersModule) View(ctx *devnet.Ctx, call devnet.ViewCall) ([]any, error) {
 		}
 		return []any{out}, nil
 	case "get_pending_output":
-		v, err := g.Pending(key, now(ctx))
+		v, err := g.Pending(key, now(ex))
 		if err != nil {
-			return nil, minersAbort(ctx, err)
+			return nil, minersAbort(ex, err)
 		}
 		return []any{supra.U64(v)}, nil
 	case "get_balance":
-		return []any{supra.U64(ctx.Balance(addr, MineCoinType))}, nil
+		return []any{supra.U64(ex.Balance(addr, MineCoinType))}, nil
 	case "get_crew_size":
 		return []any{supra.U64(g.CrewSize())}, nil
 	case "get_power":
@@ -306,12 +306,12 @@ func (minersModule) View(ctx *devnet.Ctx, call devnet.ViewCall) ([]any, error) {
 }
 
 // CheckInvariants: the game account holds the emission reserve.
-func (minersModule) CheckInvariants(ctx *devnet.Ctx) error {
-	g, err := loadMiners(ctx)
+func (minersModule) CheckInvariants(ex *devnet.Exec) error {
+	g, err := loadMiners(ex)
 	if err != nil {
 		return err
 	}
-	if bal := ctx.Balance(MinersAddress, MineCoinType); bal < g.Holdings() {
+	if bal := ex.Balance(MinersAddress, MineCoinType); bal < g.Holdings() {
 		return fmt.Errorf("cosmic_miners: reserve records %d MINE but the account holds %d", g.Holdings(), bal)
 	}
 	return nil

@@ -68,7 +68,7 @@ func (slotsModule) ABI() devnet.ABI {
 	}
 }
 
-func (m slotsModule) Genesis(ctx *devnet.Ctx) error {
+func (m slotsModule) Genesis(ex *devnet.Exec) error {
 	game := slots.NewGame()
 	syms := make([]string, 0, len(m.g.HouseFunds))
 	for sym := range m.g.HouseFunds {
@@ -87,16 +87,16 @@ func (m slotsModule) Genesis(ctx *devnet.Ctx) error {
 		if err := game.AddToken(slots.Token{CoinType: t.CoinType, Decimals: t.Decimals, Fund: fund}); err != nil {
 			return err
 		}
-		if err := transfer(ctx, TreasuryAddress, SlotsAddress, t.CoinType, fund); err != nil {
+		if err := transfer(ex, TreasuryAddress, SlotsAddress, t.CoinType, fund); err != nil {
 			return fmt.Errorf("house fund %s: %w", sym, err)
 		}
 	}
-	return ctx.SetResource(SlotsAddress, slotsStateType, game)
+	return ex.SetResource(SlotsAddress, slotsStateType, game)
 }
 
-func loadGame(ctx *devnet.Ctx) (*slots.Game, error) {
+func loadGame(ex *devnet.Exec) (*slots.Game, error) {
 	g := slots.NewGame()
-	return g, loadState(ctx, SlotsAddress, slotsStateType, g)
+	return g, loadState(ex, SlotsAddress, slotsStateType, g)
 }
 
 // spinResultJSON and playEventJSON are PlayEvent's JSON: u8 as a number,
@@ -115,7 +115,7 @@ type playEventJSON struct {
 	TotalPrize    supra.U64        `json:"total_prize"`
 }
 
-func (m slotsModule) Execute(ctx *devnet.Ctx, call devnet.EntryCall) error {
+func (m slotsModule) Execute(ex *devnet.Exec, call devnet.EntryCall) error {
 	switch call.Function {
 	case "play_supra_coin":
 		a := call.Args()
@@ -123,7 +123,7 @@ func (m slotsModule) Execute(ctx *devnet.Ctx, call devnet.EntryCall) error {
 		if err := a.Done(); err != nil {
 			return err
 		}
-		return m.play(ctx, SupraCoinType, bet, spins, partner)
+		return m.play(ex, SupraCoinType, bet, spins, partner)
 	case "play":
 		coin, err := typeArg(call.TypeArgs, 0)
 		if err != nil {
@@ -135,10 +135,10 @@ func (m slotsModule) Execute(ctx *devnet.Ctx, call devnet.EntryCall) error {
 			return err
 		}
 		if !sameType(tokenType, coin) {
-			return ctx.AbortWithReason(codeTokenMismatch, "ETOKEN_TYPE_MISMATCH",
+			return ex.AbortWithReason(codeTokenMismatch, "ETOKEN_TYPE_MISMATCH",
 				fmt.Sprintf("token_type %q does not name the type argument %s", tokenType, coin))
 		}
-		return m.play(ctx, coin, bet, spins, partner)
+		return m.play(ex, coin, bet, spins, partner)
 	case "add_to_house_fund":
 		coin, err := typeArg(call.TypeArgs, 0)
 		if err != nil {
@@ -149,44 +149,44 @@ func (m slotsModule) Execute(ctx *devnet.Ctx, call devnet.EntryCall) error {
 		if err := a.Done(); err != nil {
 			return err
 		}
-		if !isOwner(ctx, SlotsAddress) {
-			return ctx.Abort(codeNotOwner, "ENOT_OWNER")
+		if !isOwner(ex, SlotsAddress) {
+			return ex.Abort(codeNotOwner, "ENOT_OWNER")
 		}
-		game, err := loadGame(ctx)
+		game, err := loadGame(ex)
 		if err != nil {
 			return err
 		}
 		if err := game.AddFund(coin, amount); err != nil {
-			return slotsAbort(ctx, err)
+			return slotsAbort(ex, err)
 		}
-		if err := ctx.Transfer(ctx.Sender(), SlotsAddress, coin, amount); err != nil {
+		if err := ex.Transfer(ex.Sender(), SlotsAddress, coin, amount); err != nil {
 			return err
 		}
-		return ctx.SetResource(SlotsAddress, slotsStateType, game)
+		return ex.SetResource(SlotsAddress, slotsStateType, game)
 	}
 	return fmt.Errorf("%w: slots_v3::%s", devnet.ErrBadArgument, call.Function)
 }
 
-func (slotsModule) play(ctx *devnet.Ctx, coin string, bet, spins uint64, partner supra.Address) error {
-	game, err := loadGame(ctx)
+func (slotsModule) play(ex *devnet.Exec, coin string, bet, spins uint64, partner supra.Address) error {
+	game, err := loadGame(ex)
 	if err != nil {
 		return err
 	}
-	player := ctx.Sender()
+	player := ex.Sender()
 	out, err := game.Play(slots.PlayRequest{
 		Player: slots.Address(player), Partner: slots.Address(partner), CoinType: coin,
 		BetPerSpin: bet, Spins: spins,
-		Entropy: slots.TxEntropy([]byte(ctx.Seed()), ctx.TxHash()),
+		Entropy: slots.TxEntropy([]byte(ex.Seed()), ex.TxHash()),
 	})
 	if err != nil {
-		return slotsAbort(ctx, err)
+		return slotsAbort(ex, err)
 	}
-	if err := ctx.ChargeGas(spins); err != nil { // one unit per spin on top of the base
+	if err := ex.ChargeGas(spins); err != nil { // one unit per spin on top of the base
 		return err
 	}
 	// The bet: the net bet to the house fund, the fee to the developer and
 	// the partner. Then the prizes from the house fund.
-	if err := ctx.Withdraw(player, coin, out.TotalBet); err != nil {
+	if err := ex.Withdraw(player, coin, out.TotalBet); err != nil {
 		return err
 	}
 	for _, d := range []struct {
@@ -196,11 +196,11 @@ func (slotsModule) play(ctx *devnet.Ctx, coin string, bet, spins uint64, partner
 		if d.amount == 0 {
 			continue
 		}
-		if err := ctx.Deposit(d.to, coin, d.amount); err != nil {
+		if err := ex.Deposit(d.to, coin, d.amount); err != nil {
 			return err
 		}
 	}
-	if err := transfer(ctx, SlotsAddress, player, coin, out.TotalPrize); err != nil {
+	if err := transfer(ex, SlotsAddress, player, coin, out.TotalPrize); err != nil {
 		return err
 	}
 	ev := playEventJSON{Player: player, TokenType: coin, BetPerSpin: supra.U64(bet), NumberOfSpins: supra.U64(spins),
@@ -208,13 +208,13 @@ func (slotsModule) play(ctx *devnet.Ctx, coin string, bet, spins uint64, partner
 	for i, s := range out.Spins {
 		ev.SpinResults[i] = spinResultJSON{TierIndex: s.TierIndex, PrizeWon: supra.U64(s.PrizeWon)}
 	}
-	if err := ctx.Emit(PlayEventType, ev); err != nil {
+	if err := ex.Emit(PlayEventType, ev); err != nil {
 		return err
 	}
-	return ctx.SetResource(SlotsAddress, slotsStateType, game)
+	return ex.SetResource(SlotsAddress, slotsStateType, game)
 }
 
-func slotsAbort(ctx *devnet.Ctx, err error) error {
+func slotsAbort(ex *devnet.Exec, err error) error {
 	table := []struct {
 		err  error
 		code uint64
@@ -229,14 +229,14 @@ func slotsAbort(ctx *devnet.Ctx, err error) error {
 	}
 	for _, t := range table {
 		if errors.Is(err, t.err) {
-			return ctx.AbortWithReason(t.code, t.name, err.Error())
+			return ex.AbortWithReason(t.code, t.name, err.Error())
 		}
 	}
 	return err
 }
 
-func (slotsModule) View(ctx *devnet.Ctx, call devnet.ViewCall) ([]any, error) {
-	game, err := loadGame(ctx)
+func (slotsModule) View(ex *devnet.Exec, call devnet.ViewCall) ([]any, error) {
+	game, err := loadGame(ex)
 	if err != nil {
 		return nil, err
 	}
@@ -247,7 +247,7 @@ func (slotsModule) View(ctx *devnet.Ctx, call devnet.ViewCall) ([]any, error) {
 		}
 		fund, err := game.FundBalance(SupraCoinType)
 		if err != nil {
-			return nil, slotsAbort(ctx, err)
+			return nil, slotsAbort(ex, err)
 		}
 		return []any{supra.U64(fund)}, nil
 	case "get_house_fund_balance_view":
@@ -263,11 +263,11 @@ func (slotsModule) View(ctx *devnet.Ctx, call devnet.ViewCall) ([]any, error) {
 			return nil, err
 		}
 		if !sameType(tokenType, coin) {
-			return nil, ctx.AbortWithReason(codeTokenMismatch, "ETOKEN_TYPE_MISMATCH", tokenType)
+			return nil, ex.AbortWithReason(codeTokenMismatch, "ETOKEN_TYPE_MISMATCH", tokenType)
 		}
 		fund, err := game.FundBalance(coin)
 		if err != nil {
-			return nil, slotsAbort(ctx, err)
+			return nil, slotsAbort(ex, err)
 		}
 		return []any{supra.U64(fund)}, nil
 	case "get_min_bet_view":
@@ -277,7 +277,7 @@ func (slotsModule) View(ctx *devnet.Ctx, call devnet.ViewCall) ([]any, error) {
 		}
 		t, err := game.Token(coin)
 		if err != nil {
-			return nil, slotsAbort(ctx, err)
+			return nil, slotsAbort(ex, err)
 		}
 		return []any{supra.U64(t.MinBet)}, nil
 	case "get_paytable_view":
@@ -311,7 +311,7 @@ func (slotsModule) AdminRoutes() []devnet.AdminRoute {
 		return out
 	}
 	return []devnet.AdminRoute{
-		{Method: "POST", Path: "slots/outcomes", Handle: func(ctx *devnet.Ctx, body json.RawMessage) (any, error) {
+		{Method: "POST", Path: "slots/outcomes", Handle: func(ex *devnet.Exec, body json.RawMessage) (any, error) {
 			var req struct {
 				Tiers   []int `json:"tiers"`
 				Replace bool  `json:"replace"`
@@ -320,7 +320,7 @@ func (slotsModule) AdminRoutes() []devnet.AdminRoute {
 				return nil, &devnet.AdminError{Status: http.StatusBadRequest, Code: "invalid_input",
 					Message: `body must be {"tiers":[0..6,…]} (optional "replace":true)`}
 			}
-			game, err := loadGame(ctx)
+			game, err := loadGame(ex)
 			if err != nil {
 				return nil, err
 			}
@@ -338,13 +338,13 @@ func (slotsModule) AdminRoutes() []devnet.AdminRoute {
 			if err := game.QueueOutcomes(tiers); err != nil {
 				return nil, err
 			}
-			if err := ctx.SetResource(SlotsAddress, slotsStateType, game); err != nil {
+			if err := ex.SetResource(SlotsAddress, slotsStateType, game); err != nil {
 				return nil, err
 			}
 			return queued(game), nil
 		}},
-		{Method: "GET", Path: "slots/outcomes", Handle: func(ctx *devnet.Ctx, _ json.RawMessage) (any, error) {
-			game, err := loadGame(ctx)
+		{Method: "GET", Path: "slots/outcomes", Handle: func(ex *devnet.Exec, _ json.RawMessage) (any, error) {
+			game, err := loadGame(ex)
 			if err != nil {
 				return nil, err
 			}
@@ -354,13 +354,13 @@ func (slotsModule) AdminRoutes() []devnet.AdminRoute {
 }
 
 // CheckInvariants: the module account holds at least every house fund.
-func (slotsModule) CheckInvariants(ctx *devnet.Ctx) error {
-	game, err := loadGame(ctx)
+func (slotsModule) CheckInvariants(ex *devnet.Exec) error {
+	game, err := loadGame(ex)
 	if err != nil {
 		return err
 	}
 	for _, t := range game.Tokens() {
-		if bal := ctx.Balance(SlotsAddress, t.CoinType); bal < t.Fund {
+		if bal := ex.Balance(SlotsAddress, t.CoinType); bal < t.Fund {
 			return fmt.Errorf("slots_v3: house fund %s records %d but the account holds %d", t.CoinType, t.Fund, bal)
 		}
 	}

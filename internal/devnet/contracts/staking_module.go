@@ -61,7 +61,7 @@ func (stakingModule) ABI() devnet.ABI {
 	}
 }
 
-func (m stakingModule) Genesis(ctx *devnet.Ctx) error {
+func (m stakingModule) Genesis(ex *devnet.Exec) error {
 	price, err := m.g.Amount("SUPRA", m.g.Staking.PassPrice)
 	if err != nil {
 		return err
@@ -78,16 +78,16 @@ func (m stakingModule) Genesis(ctx *devnet.Ctx) error {
 		if err := p.FundRewards(reserve); err != nil {
 			return err
 		}
-		if err := ctx.Transfer(TreasuryAddress, StakingAddress, SupraCoinType, reserve); err != nil {
+		if err := ex.Transfer(TreasuryAddress, StakingAddress, SupraCoinType, reserve); err != nil {
 			return err
 		}
 	}
-	return ctx.SetResource(StakingAddress, stakingStateType, p)
+	return ex.SetResource(StakingAddress, stakingStateType, p)
 }
 
-func loadStaking(ctx *devnet.Ctx) (*staking.Pool, error) {
+func loadStaking(ex *devnet.Exec) (*staking.Pool, error) {
 	p := &staking.Pool{}
-	if err := loadState(ctx, StakingAddress, stakingStateType, p); err != nil {
+	if err := loadState(ex, StakingAddress, stakingStateType, p); err != nil {
 		return nil, err
 	}
 	if p.Users == nil {
@@ -96,7 +96,7 @@ func loadStaking(ctx *devnet.Ctx) (*staking.Pool, error) {
 	return p, nil
 }
 
-func stakingAbort(ctx *devnet.Ctx, err error) error {
+func stakingAbort(ex *devnet.Exec, err error) error {
 	table := []struct {
 		err  error
 		code uint64
@@ -112,20 +112,20 @@ func stakingAbort(ctx *devnet.Ctx, err error) error {
 	}
 	for _, t := range table {
 		if errors.Is(err, t.err) {
-			return ctx.AbortWithReason(t.code, t.name, err.Error())
+			return ex.AbortWithReason(t.code, t.name, err.Error())
 		}
 	}
 	return err
 }
 
-func (stakingModule) Execute(ctx *devnet.Ctx, call devnet.EntryCall) error {
-	p, err := loadStaking(ctx)
+func (stakingModule) Execute(ex *devnet.Exec, call devnet.EntryCall) error {
+	p, err := loadStaking(ex)
 	if err != nil {
 		return err
 	}
-	user := ctx.Sender()
+	user := ex.Sender()
 	key := user.String()
-	t := now(ctx)
+	t := now(ex)
 	a := call.Args()
 	var amount uint64
 	if call.Function == "stake" || call.Function == "unstake" || call.Function == "fund_rewards" {
@@ -137,59 +137,59 @@ func (stakingModule) Execute(ctx *devnet.Ctx, call devnet.EntryCall) error {
 	switch call.Function {
 	case "stake":
 		if err := p.Stake(key, amount, t); err != nil {
-			return stakingAbort(ctx, err)
+			return stakingAbort(ex, err)
 		}
-		if err := ctx.Transfer(user, StakingAddress, SupraCoinType, amount); err != nil {
+		if err := ex.Transfer(user, StakingAddress, SupraCoinType, amount); err != nil {
 			return err
 		}
-		err = ctx.Emit(StakeEventType, map[string]any{"user": user, "amount": supra.U64(amount)})
+		err = ex.Emit(StakeEventType, map[string]any{"user": user, "amount": supra.U64(amount)})
 	case "unstake":
 		ret, tax, err2 := p.Unstake(key, amount, t)
 		if err2 != nil {
-			return stakingAbort(ctx, err2)
+			return stakingAbort(ex, err2)
 		}
-		if err := transfer(ctx, StakingAddress, user, SupraCoinType, ret); err != nil {
+		if err := transfer(ex, StakingAddress, user, SupraCoinType, ret); err != nil {
 			return err
 		}
-		err = ctx.Emit(UnstakeEventType, map[string]any{"user": user, "amount": supra.U64(amount),
+		err = ex.Emit(UnstakeEventType, map[string]any{"user": user, "amount": supra.U64(amount),
 			"returned": supra.U64(ret), "tax": supra.U64(tax)})
 	case "claim":
 		paid, err2 := p.Claim(key, t)
 		if err2 != nil {
-			return stakingAbort(ctx, err2)
+			return stakingAbort(ex, err2)
 		}
-		if err := ctx.Transfer(StakingAddress, user, SupraCoinType, paid); err != nil {
+		if err := ex.Transfer(StakingAddress, user, SupraCoinType, paid); err != nil {
 			return err
 		}
-		err = ctx.Emit(ClaimEventType, map[string]any{"user": user, "amount": supra.U64(paid)})
+		err = ex.Emit(ClaimEventType, map[string]any{"user": user, "amount": supra.U64(paid)})
 	case "buy_tax_free_pass":
 		price, err2 := p.BuyPass(key)
 		if err2 != nil {
-			return stakingAbort(ctx, err2)
+			return stakingAbort(ex, err2)
 		}
-		if err := transfer(ctx, user, StakingAddress, SupraCoinType, price); err != nil {
+		if err := transfer(ex, user, StakingAddress, SupraCoinType, price); err != nil {
 			return err
 		}
-		err = ctx.Emit(PassPurchasedType, map[string]any{"user": user, "price": supra.U64(price)})
+		err = ex.Emit(PassPurchasedType, map[string]any{"user": user, "price": supra.U64(price)})
 	case "fund_rewards":
 		if err := p.FundRewards(amount); err != nil {
-			return stakingAbort(ctx, err)
+			return stakingAbort(ex, err)
 		}
-		if err := ctx.Transfer(user, StakingAddress, SupraCoinType, amount); err != nil {
+		if err := ex.Transfer(user, StakingAddress, SupraCoinType, amount); err != nil {
 			return err
 		}
-		err = ctx.Emit(RewardsFundedType, map[string]any{"funder": user, "amount": supra.U64(amount)})
+		err = ex.Emit(RewardsFundedType, map[string]any{"funder": user, "amount": supra.U64(amount)})
 	default:
 		return fmt.Errorf("%w: staking::%s", devnet.ErrBadArgument, call.Function)
 	}
 	if err != nil {
 		return err
 	}
-	return ctx.SetResource(StakingAddress, stakingStateType, p)
+	return ex.SetResource(StakingAddress, stakingStateType, p)
 }
 
-func (stakingModule) View(ctx *devnet.Ctx, call devnet.ViewCall) ([]any, error) {
-	p, err := loadStaking(ctx)
+func (stakingModule) View(ex *devnet.Exec, call devnet.ViewCall) ([]any, error) {
+	p, err := loadStaking(ex)
 	if err != nil {
 		return nil, err
 	}
@@ -203,7 +203,7 @@ func (stakingModule) View(ctx *devnet.Ctx, call devnet.ViewCall) ([]any, error) 
 	if err := a.Done(); err != nil {
 		return nil, err
 	}
-	t := now(ctx)
+	t := now(ex)
 	switch call.Function {
 	case "get_active_users":
 		return []any{supra.U64(p.ActiveUsers())}, nil
@@ -218,7 +218,7 @@ func (stakingModule) View(ctx *devnet.Ctx, call devnet.ViewCall) ([]any, error) 
 	case "get_user_pending_rewards":
 		v, err := p.PendingRewards(key, t)
 		if err != nil {
-			return nil, stakingAbort(ctx, err)
+			return nil, stakingAbort(ex, err)
 		}
 		return []any{supra.U64(v)}, nil
 	case "get_user_daily_yield":
@@ -237,8 +237,8 @@ func (stakingModule) View(ctx *devnet.Ctx, call devnet.ViewCall) ([]any, error) 
 }
 
 // CheckInvariants: the pool account holds every deposit plus the reserve.
-func (stakingModule) CheckInvariants(ctx *devnet.Ctx) error {
-	p, err := loadStaking(ctx)
+func (stakingModule) CheckInvariants(ex *devnet.Exec) error {
+	p, err := loadStaking(ex)
 	if err != nil {
 		return err
 	}
@@ -249,7 +249,7 @@ func (stakingModule) CheckInvariants(ctx *devnet.Ctx) error {
 	if deposits != p.GlobalDeposit {
 		return fmt.Errorf("staking: deposits sum to %d, global deposit %d", deposits, p.GlobalDeposit)
 	}
-	if bal := ctx.Balance(StakingAddress, SupraCoinType); bal < p.Holdings() {
+	if bal := ex.Balance(StakingAddress, SupraCoinType); bal < p.Holdings() {
 		return fmt.Errorf("staking: pool records %d SUPRA but holds %d", p.Holdings(), bal)
 	}
 	return nil

@@ -21,7 +21,7 @@ type env struct {
 	node   *devnet.Node
 	client *supra.Client
 	wallet *Wallet
-	mux    *http.ServeMux
+	mux    http.Handler
 }
 
 func newEnv(t *testing.T) *env {
@@ -42,13 +42,7 @@ func newEnv(t *testing.T) *env {
 		accts = append(accts, Account{Address: a.Address, PrivateKey: a.PrivateKey})
 	}
 	w := New(accts, client, slog.New(slog.DiscardHandler))
-	mux := http.NewServeMux()
-	mux.HandleFunc("GET /devnet/wallet.js", w.Script)
-	mux.HandleFunc("POST /devnet/wallet/send", w.Send)
-	mux.HandleFunc("POST /devnet/wallet/decode", w.Decode)
-	mux.HandleFunc("POST /devnet/wallet/raw", w.RawTransaction)
-	mux.HandleFunc("POST /devnet/wallet/sign-message", w.SignMessage)
-	return &env{node: node, client: client, wallet: w, mux: mux}
+	return &env{node: node, client: client, wallet: w, mux: w}
 }
 
 func (e *env) post(t *testing.T, path string, body any) (int, map[string]any) {
@@ -184,4 +178,50 @@ func toInts(b []byte) []int {
 		out[i] = int(v)
 	}
 	return out
+}
+
+// TestAppDefaults: both ways the wallet builds a transaction use supra's builder and the
+// app's defaults (max gas, gas price floor, 30 s expiry) unless the payload overrides.
+func TestAppDefaults(t *testing.T) {
+	e := newEnv(t)
+	a := e.node.Accounts()[0]
+	to := supra.MustParseAddress("0x2")
+	payload := []any{a.Address.String(), 0, "0x1", "supra_account", "transfer", []string{},
+		[][]int{toInts(to[:]), toInts(binary.LittleEndian.AppendUint64(nil, 7))}}
+	before := time.Now()
+	status, out := e.post(t, "/devnet/wallet/raw", map[string]any{"payload": payload})
+	if status != 200 {
+		t.Fatalf("raw: %d %v", status, out)
+	}
+	b, _ := supra.DecodeHex(out["rawTransaction"].(string))
+	raw, err := supra.DecodeRawTransaction(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lo, hi := uint64(before.Add(supra.DefaultExpiry).Unix()), uint64(time.Now().Add(supra.DefaultExpiry).Unix())
+	if raw.MaxGasAmount != supra.DefaultMaxGas || raw.GasUnitPrice < supra.DefaultMinGasPrice ||
+		raw.ExpirationTimestampSecs < lo || raw.ExpirationTimestampSecs > hi || raw.ChainID != supra.DevnetChainID {
+		t.Fatalf("raw tx %+v, expiry want %d..%d", raw, lo, hi)
+	}
+
+	// A plain send {to, value} goes through the same builder; the node accepts it.
+	status, out = e.post(t, "/devnet/wallet/send", map[string]any{"account": 0, "to": to.String(), "value": "5"})
+	if status != 200 {
+		t.Fatalf("send: %d %v", status, out)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	tx, st, err := e.client.WaitForTransaction(ctx, out["hash"].(string))
+	if err != nil || st != supra.TxSuccess || tx.Header.MaxGasAmount != supra.DefaultMaxGas {
+		t.Fatalf("send tx %v %s %v", tx, st, err)
+	}
+	exp := tx.Header.ExpirationTimestamp.MicrosecondsSinceUnixEpoch / 1_000_000
+	if exp > uint64(time.Now().Add(supra.DefaultExpiry).Unix()) {
+		t.Fatalf("send expiry %d beyond 30 s", exp)
+	}
+
+	// Unknown endpoints under the prefix answer 404 in the one error shape.
+	if status, out := e.post(t, "/devnet/wallet/nope", map[string]any{}); status != 404 || out["error"] == nil {
+		t.Fatalf("unknown endpoint %d %v", status, out)
+	}
 }

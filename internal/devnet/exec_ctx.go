@@ -34,10 +34,15 @@ const (
 
 var errOutOfGas = errors.New("devnet: out of gas")
 
-// Ctx is what a module sees while it runs: the sender, the transaction, block time, and
-// the state through a per-transaction overlay. A Ctx is only valid during the call it was
+// Exec is what a module sees while it runs: the sender, the transaction, block time, and
+// the state through a per-transaction overlay. An Exec is only valid during the call it was
 // passed to and is not safe for concurrent use.
-type Ctx struct {
+// Ctx is the old name of Exec.
+//
+// Deprecated: use Exec; the alias keeps code written against Ctx compiling.
+type Ctx = Exec
+
+type Exec struct {
 	node     *Node
 	ov       *overlay
 	sender   supra.Address
@@ -52,25 +57,25 @@ type Ctx struct {
 }
 
 // Sender is the transaction sender (the module's own address in Genesis; zero in views).
-func (c *Ctx) Sender() supra.Address { return c.sender }
+func (c *Exec) Sender() supra.Address { return c.sender }
 
 // Module is the module currently running.
-func (c *Ctx) Module() supra.ModuleID { return c.module }
+func (c *Exec) Module() supra.ModuleID { return c.module }
 
 // TxHash is the hash of the running transaction (zero in genesis, views and admin calls).
-func (c *Ctx) TxHash() [32]byte { return c.txHash }
+func (c *Exec) TxHash() [32]byte { return c.txHash }
 
 // Now is the block timestamp the transaction executes at (includes /devnet time advances).
-func (c *Ctx) Now() time.Time { return c.now }
+func (c *Exec) Now() time.Time { return c.now }
 
 // BlockHeight is the height of the block the transaction goes into.
-func (c *Ctx) BlockHeight() uint64 { return c.height }
+func (c *Exec) BlockHeight() uint64 { return c.height }
 
 // Seed is the devnet seed string (Options.Seed), for deterministic pseudo-randomness.
-func (c *Ctx) Seed() string { return c.node.seed }
+func (c *Exec) Seed() string { return c.node.seed }
 
 // DevAccounts returns the dev account addresses in index order (for genesis funding).
-func (c *Ctx) DevAccounts() []supra.Address {
+func (c *Exec) DevAccounts() []supra.Address {
 	out := make([]supra.Address, len(c.node.dev))
 	for i, d := range c.node.dev {
 		out[i] = d.Address
@@ -80,7 +85,7 @@ func (c *Ctx) DevAccounts() []supra.Address {
 
 // ChargeGas adds units to the transaction's gas; exceeding max_gas_amount fails the
 // transaction with OUT_OF_GAS.
-func (c *Ctx) ChargeGas(units uint64) error {
+func (c *Exec) ChargeGas(units uint64) error {
 	c.gasUsed += units
 	if c.gasLimit > 0 && c.gasUsed > c.gasLimit {
 		return errOutOfGas
@@ -89,23 +94,23 @@ func (c *Ctx) ChargeGas(units uint64) error {
 }
 
 // Abort returns a Move abort of the current module.
-func (c *Ctx) Abort(code uint64, name string) error {
+func (c *Exec) Abort(code uint64, name string) error {
 	return &AbortError{Module: c.module, Code: code, Name: name}
 }
 
 // AbortWithReason is Abort with the human description the node appends.
-func (c *Ctx) AbortWithReason(code uint64, name, description string) error {
+func (c *Exec) AbortWithReason(code uint64, name, description string) error {
 	return &AbortError{Module: c.module, Code: code, Name: name, Description: description}
 }
 
-func (c *Ctx) frameworkAbort(module string, code uint64, name, desc string) error {
+func (c *Exec) frameworkAbort(module string, code uint64, name, desc string) error {
 	return &AbortError{Module: supra.ModuleID{Address: supra.FrameworkAddress, Name: module}, Code: code, Name: name, Description: desc}
 }
 
 // Emit records a module event of the given type string ("0x…::slots_v3::PlayEvent") with
 // data marshalled to JSON now (use supra.U64 for u64 fields). Like Move #[event] events
 // its guid is {creation_number:"0", account_address:"0x0"} and its sequence number "0".
-func (c *Ctx) Emit(eventType string, data any) error {
+func (c *Exec) Emit(eventType string, data any) error {
 	raw, err := json.Marshal(data)
 	if err != nil {
 		return fmt.Errorf("devnet: event %s: %w", eventType, err)
@@ -120,14 +125,14 @@ func (c *Ctx) Emit(eventType string, data any) error {
 }
 
 // AccountExists reports whether addr has a 0x1::account::Account.
-func (c *Ctx) AccountExists(addr supra.Address) bool {
+func (c *Exec) AccountExists(addr supra.Address) bool {
 	_, ok := c.ov.account(addr)
 	return ok
 }
 
 // CreateAccount creates addr (auth key = address, as for a fresh key) with a SUPRA coin
 // store, charging AccountCreationGas. It is a no-op when the account exists.
-func (c *Ctx) CreateAccount(addr supra.Address) error {
+func (c *Exec) CreateAccount(addr supra.Address) error {
 	if c.AccountExists(addr) {
 		return nil
 	}
@@ -144,7 +149,7 @@ func (c *Ctx) CreateAccount(addr supra.Address) error {
 
 // canonicalCoin returns the canonical form of a coin type string: the fast path is a coin
 // that is registered under exactly this string.
-func (c *Ctx) canonicalCoin(coinType string) (string, error) {
+func (c *Exec) canonicalCoin(coinType string) (string, error) {
 	if _, ok := c.ov.coinInfo(coinType); ok {
 		return coinType, nil
 	}
@@ -156,7 +161,7 @@ func (c *Ctx) canonicalCoin(coinType string) (string, error) {
 }
 
 // CoinInfo returns the CoinInfo of a coin type.
-func (c *Ctx) CoinInfo(coinType string) (CoinInfo, bool) {
+func (c *Exec) CoinInfo(coinType string) (CoinInfo, bool) {
 	t, err := c.canonicalCoin(coinType)
 	if err != nil {
 		return CoinInfo{}, false
@@ -166,7 +171,7 @@ func (c *Ctx) CoinInfo(coinType string) (CoinInfo, bool) {
 
 // RegisterCoin publishes CoinInfo<T> (supply 0) at the coin type's address, creating that
 // account if needed. Mint afterwards to create supply.
-func (c *Ctx) RegisterCoin(info CoinInfo) error {
+func (c *Exec) RegisterCoin(info CoinInfo) error {
 	st, err := supra.ParseStructTag(info.CoinType)
 	if err != nil {
 		return fmt.Errorf("devnet: register coin: %w", err)
@@ -185,7 +190,7 @@ func (c *Ctx) RegisterCoin(info CoinInfo) error {
 }
 
 // IsRegistered reports whether addr has a CoinStore<coinType>.
-func (c *Ctx) IsRegistered(addr supra.Address, coinType string) bool {
+func (c *Exec) IsRegistered(addr supra.Address, coinType string) bool {
 	t, err := c.canonicalCoin(coinType)
 	if err != nil {
 		return false
@@ -196,7 +201,7 @@ func (c *Ctx) IsRegistered(addr supra.Address, coinType string) bool {
 
 // RegisterCoinStore publishes CoinStore<coinType> at addr (coin::register), charging
 // CoinStoreCreationGas when it is new. The coin must exist.
-func (c *Ctx) RegisterCoinStore(addr supra.Address, coinType string) error {
+func (c *Exec) RegisterCoinStore(addr supra.Address, coinType string) error {
 	t, err := c.canonicalCoin(coinType)
 	if err != nil {
 		return err
@@ -216,7 +221,7 @@ func (c *Ctx) RegisterCoinStore(addr supra.Address, coinType string) error {
 }
 
 // Balance returns addr's balance of coinType (0 when not registered).
-func (c *Ctx) Balance(addr supra.Address, coinType string) uint64 {
+func (c *Exec) Balance(addr supra.Address, coinType string) uint64 {
 	t, err := c.canonicalCoin(coinType)
 	if err != nil {
 		return 0
@@ -231,13 +236,13 @@ type coinEvent struct {
 	CoinType string        `json:"coin_type"`
 }
 
-func (c *Ctx) coinEvent(kind string, addr supra.Address, amount uint64, coinType string) {
+func (c *Exec) coinEvent(kind string, addr supra.Address, amount uint64, coinType string) {
 	_ = c.Emit("0x1::coin::"+kind, coinEvent{Account: addr, Amount: supra.U64(amount), CoinType: coinType})
 }
 
 // Withdraw takes amount of coinType from addr (emitting 0x1::coin::CoinWithdraw). It
 // aborts like the framework when the store is missing or the balance is too small.
-func (c *Ctx) Withdraw(addr supra.Address, coinType string, amount uint64) error {
+func (c *Exec) Withdraw(addr supra.Address, coinType string, amount uint64) error {
 	t, err := c.canonicalCoin(coinType)
 	if err != nil {
 		return err
@@ -258,7 +263,7 @@ func (c *Ctx) Withdraw(addr supra.Address, coinType string, amount uint64) error
 // Deposit adds amount of coinType to addr (emitting 0x1::coin::CoinDeposit), registering
 // the coin store first if needed (supra_account semantics). The amount must come from a
 // Withdraw or Mint in the same transaction, or supply accounting breaks.
-func (c *Ctx) Deposit(addr supra.Address, coinType string, amount uint64) error {
+func (c *Exec) Deposit(addr supra.Address, coinType string, amount uint64) error {
 	t, err := c.canonicalCoin(coinType)
 	if err != nil {
 		return err
@@ -277,7 +282,7 @@ func (c *Ctx) Deposit(addr supra.Address, coinType string, amount uint64) error 
 }
 
 // Transfer moves amount from one account to another (Withdraw + Deposit).
-func (c *Ctx) Transfer(from, to supra.Address, coinType string, amount uint64) error {
+func (c *Exec) Transfer(from, to supra.Address, coinType string, amount uint64) error {
 	if err := c.Withdraw(from, coinType, amount); err != nil {
 		return err
 	}
@@ -285,7 +290,7 @@ func (c *Ctx) Transfer(from, to supra.Address, coinType string, amount uint64) e
 }
 
 // Mint creates amount of coinType in addr, increasing supply.
-func (c *Ctx) Mint(addr supra.Address, coinType string, amount uint64) error {
+func (c *Exec) Mint(addr supra.Address, coinType string, amount uint64) error {
 	t, err := c.canonicalCoin(coinType)
 	if err != nil {
 		return err
@@ -303,7 +308,7 @@ func (c *Ctx) Mint(addr supra.Address, coinType string, amount uint64) error {
 }
 
 // Burn destroys amount of coinType held by addr, decreasing supply.
-func (c *Ctx) Burn(addr supra.Address, coinType string, amount uint64) error {
+func (c *Exec) Burn(addr supra.Address, coinType string, amount uint64) error {
 	t, err := c.canonicalCoin(coinType)
 	if err != nil {
 		return err
@@ -317,7 +322,7 @@ func (c *Ctx) Burn(addr supra.Address, coinType string, amount uint64) error {
 	return nil
 }
 
-func (c *Ctx) resKey(addr supra.Address, typ string) (resKey, error) {
+func (c *Exec) resKey(addr supra.Address, typ string) (resKey, error) {
 	n, err := supra.NormalizeTypeString(typ)
 	if err != nil {
 		return resKey{}, fmt.Errorf("devnet: resource type: %w", err)
@@ -327,7 +332,7 @@ func (c *Ctx) resKey(addr supra.Address, typ string) (resKey, error) {
 
 // Resource loads the resource of struct type typ at addr into v (JSON). It reports false
 // (and leaves v alone) when there is none.
-func (c *Ctx) Resource(addr supra.Address, typ string, v any) (bool, error) {
+func (c *Exec) Resource(addr supra.Address, typ string, v any) (bool, error) {
 	k, err := c.resKey(addr, typ)
 	if err != nil {
 		return false, err
@@ -343,7 +348,7 @@ func (c *Ctx) Resource(addr supra.Address, typ string, v any) (bool, error) {
 }
 
 // ResourceExists reports whether addr holds a resource of type typ.
-func (c *Ctx) ResourceExists(addr supra.Address, typ string) bool {
+func (c *Exec) ResourceExists(addr supra.Address, typ string) bool {
 	k, err := c.resKey(addr, typ)
 	if err != nil {
 		return false
@@ -354,7 +359,7 @@ func (c *Ctx) ResourceExists(addr supra.Address, typ string) bool {
 
 // SetResource stores v (JSON-marshalled now) as the resource typ at addr, creating it
 // (ResourceCreationGas) or replacing it. The JSON is what GET …/resources/{typ} serves.
-func (c *Ctx) SetResource(addr supra.Address, typ string, v any) error {
+func (c *Exec) SetResource(addr supra.Address, typ string, v any) error {
 	if c.readOnly {
 		return errors.New("devnet: SetResource in a read-only context")
 	}
@@ -376,7 +381,7 @@ func (c *Ctx) SetResource(addr supra.Address, typ string, v any) error {
 }
 
 // DeleteResource removes the resource typ at addr (move_from); no-op when absent.
-func (c *Ctx) DeleteResource(addr supra.Address, typ string) error {
+func (c *Exec) DeleteResource(addr supra.Address, typ string) error {
 	k, err := c.resKey(addr, typ)
 	if err != nil {
 		return err

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"strconv"
 	"time"
 
 	"github.com/luckycoin/lucky/internal/supra"
@@ -18,29 +19,31 @@ const (
 	historyMaxPages     = 10 // scan at most the last 1000 transactions
 )
 
-// SpinRecord is one slot play of an account. Amounts are base units as decimal strings;
-// Net is won − wagered (signed).
-type SpinRecord struct {
-	TxHash     string `json:"txHash"`
-	Time       string `json:"time"`
-	Token      string `json:"token"`
-	CoinType   string `json:"coinType"`
-	BetPerSpin string `json:"betPerSpin"`
-	Spins      string `json:"spins"`
-	Wagered    string `json:"wagered"`
-	Won        string `json:"won"`
-	Net        string `json:"net"`
-	Status     string `json:"status"`
+// Spin is one slot play of an account. Amounts are base units; Time is the block's
+// (zero while pending).
+type Spin struct {
+	TxHash     string
+	Time       time.Time
+	Token      string // the registry's name, or CoinType when unknown
+	CoinType   string
+	BetPerSpin uint64
+	Spins      uint64
+	Wagered    *big.Int
+	Won        *big.Int
+	Status     string
 }
+
+// Net is won − wagered (signed).
+func (s Spin) Net() *big.Int { return new(big.Int).Sub(s.Won, s.Wagered) }
 
 // SpinHistory returns the account's most recent slot plays (newest first, at most limit),
 // from its sent transactions. A failed play wagered and won nothing (only gas was spent).
-func (c *Client) SpinHistory(ctx context.Context, addr supra.Address, limit int) ([]SpinRecord, error) {
+func (c *Client) SpinHistory(ctx context.Context, addr supra.Address, limit int) ([]Spin, error) {
 	if limit <= 0 {
 		limit = DefaultHistoryLimit
 	}
 	limit = min(limit, MaxHistoryLimit)
-	out := []SpinRecord{}
+	out := []Spin{}
 	mod, err := c.slotsModule()
 	if err != nil {
 		return out, nil
@@ -73,30 +76,29 @@ func (c *Client) SpinHistory(ctx context.Context, addr supra.Address, limit int)
 	return out, nil
 }
 
-func (c *Client) spinRecord(tx *supra.TransactionInfo, mod supra.ModuleID) (SpinRecord, bool) {
+func (c *Client) spinRecord(tx *supra.TransactionInfo, mod supra.ModuleID) (Spin, bool) {
 	fn, err := ParseFunction(tx.Payload.Move.Function)
 	if err != nil || fn.Module != mod || (fn.Name != "play" && fn.Name != "play_supra_coin") {
-		return SpinRecord{}, false
+		return Spin{}, false
 	}
-	rec := SpinRecord{TxHash: tx.Hash, Status: supra.AppStatus(tx), Wagered: "0", Won: "0", Net: "0"}
+	rec := Spin{TxHash: tx.Hash, Status: supra.AppStatus(tx), Wagered: new(big.Int), Won: new(big.Int)}
 	if tx.BlockHeader != nil {
-		rec.Time = time.UnixMicro(int64(tx.BlockHeader.Timestamp.MicrosecondsSinceUnixEpoch)).UTC().Format(time.RFC3339)
+		rec.Time = time.UnixMicro(int64(tx.BlockHeader.Timestamp.MicrosecondsSinceUnixEpoch)).UTC()
 	}
 	args := tx.Payload.Move.Arguments
 	if len(args) >= 2 {
-		rec.BetPerSpin, rec.Spins = fmt.Sprint(args[0]), fmt.Sprint(args[1])
+		rec.BetPerSpin, _ = strconv.ParseUint(fmt.Sprint(args[0]), 10, 64)
+		rec.Spins, _ = strconv.ParseUint(fmt.Sprint(args[1]), 10, 64)
 	}
 	rec.CoinType = supra.SupraCoinType
 	if fn.Name == "play" && len(tx.Payload.Move.TypeArguments) > 0 {
 		rec.CoinType = tx.Payload.Move.TypeArguments[0]
 	}
 	if tx.Output != nil && rec.Status == supra.TxSuccess {
-		if p, err := c.FindPlayEvent(tx.Output.Move.Events); err == nil && p != nil {
+		if p, err := c.FindPlayEvent(tx.Output.Move.Events); err == nil {
 			rec.CoinType = p.TokenType
-			rec.BetPerSpin, rec.Spins = u64s(p.BetPerSpin), u64s(p.NumberOfSpins)
-			w := p.Wagered()
-			won := new(big.Int).SetUint64(p.TotalPrize)
-			rec.Wagered, rec.Won, rec.Net = w.String(), won.String(), new(big.Int).Sub(won, w).String()
+			rec.BetPerSpin, rec.Spins = p.BetPerSpin, p.NumberOfSpins
+			rec.Wagered, rec.Won = p.Wagered(), new(big.Int).SetUint64(p.TotalPrize)
 		}
 	}
 	rec.Token = rec.CoinType

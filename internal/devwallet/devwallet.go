@@ -3,13 +3,16 @@
 // keys never leave Go: the wallet asks these endpoints to sign with a dev account, and
 // the signed transaction goes through the node's normal submit path, where its signature
 // is verified like any other.
+//
+// It is a client of the node (over the supra RPC client), not part of it, and builds
+// transactions with supra.TxBuilder: the app's defaults (max gas, gas price floor,
+// expiry), in one place.
 package devwallet
 
 import (
 	"context"
 	"crypto/ed25519"
 	_ "embed"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -34,26 +37,49 @@ type Account struct {
 	PrivateKey ed25519.PrivateKey
 }
 
-// Node is what the wallet needs of a node: read an account, its chain id, submit.
+// Node is what the wallet needs of a node: what building a transaction reads, and submit.
 type Node interface {
-	Account(ctx context.Context, addr supra.Address) (supra.AccountInfo, error)
-	ChainID(ctx context.Context) (uint8, error)
-	GasPrice(ctx context.Context) (supra.GasPrice, error)
+	supra.TxNode
 	Submit(ctx context.Context, body any) (string, error)
 }
 
-// Wallet serves the dev wallet.
+// Wallet serves the dev wallet; it is an http.Handler for the routes below.
 type Wallet struct {
 	accounts []Account
 	node     Node
+	tx       *supra.TxBuilder
 	log      *slog.Logger
-	now      func() time.Time
+	mux      *http.ServeMux
 }
+
+// Routes the wallet serves (server mounts Paths on its one route table).
+const (
+	PathScript = "/devnet/wallet.js"
+	PathStyle  = "/devnet/wallet.css"
+	// PathPrefix holds the endpoints the script calls: send, decode, raw, sign-message.
+	PathPrefix = "/devnet/wallet/"
+)
 
 // New returns the wallet for the given dev accounts (index i is account i).
 func New(accounts []Account, node Node, log *slog.Logger) *Wallet {
-	return &Wallet{accounts: accounts, node: node, log: log, now: time.Now}
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	w := &Wallet{accounts: accounts, node: node, tx: supra.NewTxBuilder(node), log: log, mux: http.NewServeMux()}
+	w.mux.HandleFunc("GET "+PathScript, w.Script)
+	w.mux.HandleFunc("GET "+PathStyle, w.Style)
+	w.mux.HandleFunc("POST "+PathPrefix+"send", w.Send)
+	w.mux.HandleFunc("POST "+PathPrefix+"decode", w.Decode)
+	w.mux.HandleFunc("POST "+PathPrefix+"raw", w.RawTransaction)
+	w.mux.HandleFunc("POST "+PathPrefix+"sign-message", w.SignMessage)
+	w.mux.HandleFunc(PathPrefix, func(rw http.ResponseWriter, r *http.Request) {
+		writeJSON(rw, http.StatusNotFound, map[string]any{"error": map[string]string{"code": "not_found", "message": "No such dev wallet endpoint."}})
+	})
+	return w
 }
+
+// ServeHTTP serves the script, the style sheet and the endpoints under PathPrefix.
+func (w *Wallet) ServeHTTP(rw http.ResponseWriter, r *http.Request) { w.mux.ServeHTTP(rw, r) }
 
 // Errors answered as 400 with the message shown in the wallet panel and to the app.
 var (
@@ -131,31 +157,11 @@ func (w *Wallet) transfer(ctx context.Context, sender supra.Address, toText, val
 	if err != nil || amount == 0 {
 		return nil, fmt.Errorf("%w: value must be a positive whole number of base units", errBadRequest)
 	}
-	info, err := w.node.Account(ctx, sender)
-	if err != nil {
-		return nil, err
-	}
-	chainID, err := w.node.ChainID(ctx)
-	if err != nil {
-		return nil, err
-	}
-	gas, err := w.node.GasPrice(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return &supra.RawTransaction{
-		Sender:         sender,
-		SequenceNumber: info.SequenceNumber,
-		Payload: supra.EntryFunction{
-			Module:   supra.ModuleID{Address: supra.MustParseAddress("0x1"), Name: "supra_account"},
-			Function: "transfer",
-			Args:     [][]byte{to[:], binary.LittleEndian.AppendUint64(nil, amount)},
-		},
-		MaxGasAmount:            500000,
-		GasUnitPrice:            max(gas.MeanGasPrice, 100),
-		ExpirationTimestampSecs: uint64(w.now().Add(30 * time.Second).Unix()),
-		ChainID:                 chainID,
-	}, nil
+	return w.tx.Build(ctx, sender, supra.EntryFunction{
+		Module:   supra.ModuleID{Address: supra.FrameworkAddress, Name: "supra_account"},
+		Function: "transfer",
+		Args:     [][]byte{supra.ArgAddress(to), supra.ArgU64(amount)},
+	})
 }
 
 // Decode serves POST /devnet/wallet/decode: what a raw transaction does, for the panel.
@@ -267,20 +273,15 @@ func (w *Wallet) fromPayload(ctx context.Context, p []json.RawMessage) (*supra.R
 		}
 		ef.Args = append(ef.Args, b)
 	}
-	seqNum, _ := strconv.ParseUint(seq.String(), 10, 64)
-	if seqNum == 0 {
-		info, err := w.node.Account(ctx, sender)
-		if err != nil {
-			return nil, err
-		}
-		seqNum = info.SequenceNumber
-	}
-	chainID, err := w.node.ChainID(ctx)
+	// The app's builder and defaults; the payload's own sequence number (apps pass 0
+	// there, meaning "the current one") and options override them.
+	raw, err := w.tx.Build(ctx, sender, ef)
 	if err != nil {
 		return nil, err
 	}
-	raw := &supra.RawTransaction{Sender: sender, SequenceNumber: seqNum, Payload: ef, MaxGasAmount: 500000, GasUnitPrice: 100,
-		ExpirationTimestampSecs: uint64(w.now().Add(300 * time.Second).Unix()), ChainID: chainID}
+	if n, _ := strconv.ParseUint(seq.String(), 10, 64); n != 0 {
+		raw.SequenceNumber = n
+	}
 	if v, err := strconv.ParseUint(opts.MaxGas.String(), 10, 64); err == nil && v > 0 {
 		raw.MaxGasAmount = v
 	}

@@ -1,4 +1,4 @@
-package chain
+package api
 
 import (
 	"encoding/json"
@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 
+	"github.com/luckycoin/lucky/internal/chain"
 	"github.com/luckycoin/lucky/internal/supra"
 )
 
@@ -68,7 +69,7 @@ func strp(s string) *string { return &s }
 // (the sender when account is nil), as the SDK does for its user address.
 func Detail(tx *supra.TransactionInfo, account *supra.Address) (*TxDetail, error) {
 	if tx == nil {
-		return nil, fmt.Errorf("%w: no transaction", ErrBadResponse)
+		return nil, fmt.Errorf("%w: no transaction", chain.ErrBadResponse)
 	}
 	d := &TxDetail{
 		TxHash:                tx.Hash,
@@ -132,7 +133,7 @@ func insights(tx *supra.TransactionInfo, events []supra.Event, who *supra.Addres
 	default:
 		return ins, ErrUnsupportedTx
 	}
-	fn, _ := ParseFunction(p.Function)
+	fn, _ := chain.ParseFunction(p.Function)
 	isTransfer := fn.Module.Address == supra.FrameworkAddress && fn.Module.Name == "supra_account" &&
 		(fn.Name == "transfer" || fn.Name == "transfer_coins")
 	if isTransfer && len(p.Arguments) >= 2 {
@@ -165,7 +166,7 @@ func insights(tx *supra.TransactionInfo, events []supra.Event, who *supra.Addres
 	}
 	net := map[string]*big.Int{}
 	for _, ev := range events {
-		ce, ok, err := DecodeCoinEvent(ev)
+		ce, ok, err := chain.DecodeCoinEvent(ev)
 		if !ok || err != nil || ce.Account != *who {
 			continue
 		}

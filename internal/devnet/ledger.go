@@ -9,8 +9,9 @@ import (
 	"golang.org/x/crypto/sha3"
 )
 
-// chain is the whole ledger: state plus history. Snapshots are chain clones.
-type chain struct {
+// ledger is the node's whole chain: state plus history. Snapshots are ledger clones.
+// (Named ledger, not chain, so it never reads as the internal/chain bindings package.)
+type ledger struct {
 	st         *state
 	clock      func() time.Time
 	timeOffset time.Duration // devnet time travel
@@ -42,8 +43,8 @@ type txRecord struct {
 	Status  string
 }
 
-func newChain(clock func() time.Time) *chain {
-	c := &chain{
+func newLedger(clock func() time.Time) *ledger {
+	c := &ledger{
 		st:       newState(),
 		clock:    clock,
 		txByHash: map[[32]byte]int{},
@@ -56,8 +57,8 @@ func newChain(clock func() time.Time) *chain {
 	return c
 }
 
-func (c *chain) clone() *chain {
-	d := &chain{
+func (c *ledger) clone() *ledger {
+	d := &ledger{
 		st:         c.st.clone(),
 		clock:      c.clock,
 		timeOffset: c.timeOffset,
@@ -80,9 +81,9 @@ func (c *chain) clone() *chain {
 	return d
 }
 
-func (c *chain) height() uint64 { return c.blocks[len(c.blocks)-1].Height }
+func (c *ledger) height() uint64 { return c.blocks[len(c.blocks)-1].Height }
 
-func (c *chain) nextHeight() uint64 {
+func (c *ledger) nextHeight() uint64 {
 	if c.open != nil {
 		return c.open.Height
 	}
@@ -91,7 +92,7 @@ func (c *chain) nextHeight() uint64 {
 
 // blockTime is the timestamp of the block the next transaction goes into: the open
 // block's, or now (+ time travel), strictly after the last block.
-func (c *chain) blockTime() time.Time {
+func (c *ledger) blockTime() time.Time {
 	if c.open != nil {
 		return c.open.Time
 	}
@@ -103,7 +104,7 @@ func (c *chain) blockTime() time.Time {
 	return t
 }
 
-func (c *chain) openBlock() *blockRec {
+func (c *ledger) openBlock() *blockRec {
 	if c.open == nil {
 		c.open = &blockRec{Height: c.height() + 1, Time: c.blockTime()}
 	}
@@ -111,7 +112,7 @@ func (c *chain) openBlock() *blockRec {
 }
 
 // seal closes the open block (or an empty one) and finalises its transactions.
-func (c *chain) seal(_ func() time.Time) {
+func (c *ledger) seal(_ func() time.Time) {
 	b := c.openBlock()
 	c.open = nil
 	hashes := make([][32]byte, len(b.Txs))
@@ -139,12 +140,12 @@ func blockHash(b *blockRec, parent [32]byte, txs [][32]byte) [32]byte {
 	return out
 }
 
-func (c *chain) header(b *blockRec) supra.BlockHeader {
+func (c *ledger) header(b *blockRec) supra.BlockHeader {
 	return supra.BlockHeader{Hash: supra.EncodeHex(b.Hash[:]), Height: b.Height, Timestamp: supra.NewTimestamp(b.Time)}
 }
 
 // info renders a transaction record as the node's TransactionInfoV1.
-func (c *chain) info(r *txRecord) supra.TransactionInfo {
+func (c *ledger) info(r *txRecord) supra.TransactionInfo {
 	ti := r.Info
 	if r.Pending {
 		ti.Status = supra.StatusPending
@@ -158,7 +159,7 @@ func (c *chain) info(r *txRecord) supra.TransactionInfo {
 	return ti
 }
 
-func (c *chain) pendingFor(supra.Address) uint64 { return 0 }
+func (c *ledger) pendingFor(supra.Address) uint64 { return 0 }
 
 type timeT = time.Time
 

@@ -1,0 +1,301 @@
+package api
+
+// Market data endpoints (issue 10). Shapes:
+//
+// GET /api/v1/market/tokens[?refresh=true] — the token index (doc 2 §2.7):
+//
+//	{
+//	  "updatedAt": "2026-01-01T00:00:00Z",           // when the snapshot was read (RFC 3339)
+//	  "supraUsd": "0.007500000000000000" | null,      // dexUSDC per SUPRA (SUPRA/dexUSDC pool)
+//	  "usdUnavailable": null | {"reason": "USD price unavailable", "detail": "the SUPRA/dexUSDC pool does not exist"},
+//	  "tokens": [{
+//	    "rank": 1,                                    // by market cap, highest first
+//	    "name": "LUCKY", "symbol": "LUCKY", "coinType": "0x…::LUCKY::LUCKY", "decimals": 6, "logo": "/images/tokens/lucky.svg",
+//	    "priceSupra": "0.006666666666666666",         // SUPRA per whole token
+//	    "priceUsd": "0.000050000000000000" | null,    // null when usdUnavailable
+//	    "totalSupply": "1000000000000000" | null,     // base units (decimals above)
+//	    "totalSupplySource": "chain" | "registry" | null,
+//	    "burned": "50000000000000",                   // base units held by the burn address
+//	    "circulatingSupply": "950000000000000" | null,// total − burned, base units
+//	    "marketCap": "47500.000000000000000000" | null, // USD, price × circulating
+//	    "fdv": "50000.000000000000000000" | null,       // USD, price × total supply
+//	    "marketCapSupra": "…" | null, "fdvSupra": "…" | null,
+//	    "reserves": {"token": "150000000000000", "supra": "100000000000000"} // TOKEN/SUPRA pool, base units (SUPRA's own row: both "0")
+//	  }],
+//	  "skipped": [{"name": "…", "symbol": "…", "coinType": "…", "reason": "no_pool" | "empty_pool"}]
+//	}
+//
+// GET /api/v1/market/lucky[?refresh=true] — the LUCKY dashboard (doc 2 §2.3):
+//
+//	{
+//	  "updatedAt": "…",
+//	  "token": {"name", "symbol", "coinType", "decimals", "logo"},
+//	  "totalSupply": {"amount": "1000000000000000", "decimals": 6} | null, "totalSupplySource": "chain",
+//	  "burned": {"amount", "decimals"}, "circulatingSupply": {"amount", "decimals"} | null,
+//	  "houseVault": {"amount", "decimals"} | null,   // slots house fund of LUCKY; null without slots
+//	  "burnAddress": "0x…",
+//	  "priceSupra": "…" | null, "priceUsd": "…" | null, "luckyPerSupra": "150.000000000000000000" | null,
+//	  "supraUsd": "…" | null, "usdUnavailable": null | {"reason", "detail"},
+//	  "marketCap": "…" | null, "fdv": "…" | null, "marketCapSupra": "…" | null, "fdvSupra": "…" | null,
+//	  "pools": {
+//	    "luckySupra":   {"base": {"symbol": "LUCKY", "amount", "decimals"}, "quote": {"symbol": "SUPRA", …}} | null,
+//	    "luckyDexUsdc": {"base": {…LUCKY}, "quote": {"symbol": "dexUSDC", …}} | null
+//	  },
+//	  "staking": null | {"coin": {"symbol", "coinType", "decimals"}, "staked": {"amount", "decimals"}}
+//	}
+//
+// Token amounts travel as base-unit integer strings with their decimals; prices and USD
+// values as decimal strings with 18 decimals, truncated (never rounded up). A snapshot is
+// at most 10 s old (30 s while a refresh runs in the background); refresh=true asks for a
+// new read (shared with any read younger than 1 s).
+
+import (
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/luckycoin/lucky/internal/market"
+)
+
+type usdUnavailableJSON struct {
+	Reason string `json:"reason"`
+	Detail string `json:"detail"`
+}
+
+type reservesJSON struct {
+	Token string `json:"token"`
+	Supra string `json:"supra"`
+}
+
+type marketTokenJSON struct {
+	Rank              int          `json:"rank"`
+	Name              string       `json:"name"`
+	Symbol            string       `json:"symbol"`
+	CoinType          string       `json:"coinType"`
+	Decimals          uint8        `json:"decimals"`
+	Logo              string       `json:"logo"`
+	PriceSupra        string       `json:"priceSupra"`
+	PriceUSD          *string      `json:"priceUsd"`
+	TotalSupply       *string      `json:"totalSupply"`
+	TotalSupplySource *string      `json:"totalSupplySource"`
+	Burned            string       `json:"burned"`
+	Circulating       *string      `json:"circulatingSupply"`
+	MarketCap         *string      `json:"marketCap"`
+	FDV               *string      `json:"fdv"`
+	MarketCapSupra    *string      `json:"marketCapSupra"`
+	FDVSupra          *string      `json:"fdvSupra"`
+	Reserves          reservesJSON `json:"reserves"`
+}
+
+type skippedJSON struct {
+	Name     string `json:"name"`
+	Symbol   string `json:"symbol"`
+	CoinType string `json:"coinType"`
+	Reason   string `json:"reason"`
+}
+
+type marketTokensResponse struct {
+	UpdatedAt      time.Time           `json:"updatedAt"`
+	SupraUSD       *string             `json:"supraUsd"`
+	USDUnavailable *usdUnavailableJSON `json:"usdUnavailable"`
+	Tokens         []marketTokenJSON   `json:"tokens"`
+	Skipped        []skippedJSON       `json:"skipped"`
+}
+
+type amountJSON struct {
+	Amount   string `json:"amount"`
+	Decimals uint8  `json:"decimals"`
+}
+
+type symbolAmountJSON struct {
+	Symbol   string `json:"symbol"`
+	Amount   string `json:"amount"`
+	Decimals uint8  `json:"decimals"`
+}
+
+type poolJSON struct {
+	Base  symbolAmountJSON `json:"base"`
+	Quote symbolAmountJSON `json:"quote"`
+}
+
+type tokenRefJSON struct {
+	Name     string `json:"name"`
+	Symbol   string `json:"symbol"`
+	CoinType string `json:"coinType"`
+	Decimals uint8  `json:"decimals"`
+	Logo     string `json:"logo"`
+}
+
+type stakingJSON struct {
+	Coin   tokenRefJSON `json:"coin"`
+	Staked amountJSON   `json:"staked"`
+}
+
+type luckyResponse struct {
+	UpdatedAt         time.Time           `json:"updatedAt"`
+	Token             tokenRefJSON        `json:"token"`
+	TotalSupply       *amountJSON         `json:"totalSupply"`
+	TotalSupplySource *string             `json:"totalSupplySource"`
+	Burned            amountJSON          `json:"burned"`
+	Circulating       *amountJSON         `json:"circulatingSupply"`
+	HouseVault        *amountJSON         `json:"houseVault"`
+	BurnAddress       string              `json:"burnAddress"`
+	PriceSupra        *string             `json:"priceSupra"`
+	PriceUSD          *string             `json:"priceUsd"`
+	LuckyPerSupra     *string             `json:"luckyPerSupra"`
+	SupraUSD          *string             `json:"supraUsd"`
+	USDUnavailable    *usdUnavailableJSON `json:"usdUnavailable"`
+	MarketCap         *string             `json:"marketCap"`
+	FDV               *string             `json:"fdv"`
+	MarketCapSupra    *string             `json:"marketCapSupra"`
+	FDVSupra          *string             `json:"fdvSupra"`
+	Pools             struct {
+		LuckySupra   *poolJSON `json:"luckySupra"`
+		LuckyDexUSDC *poolJSON `json:"luckyDexUsdc"`
+	} `json:"pools"`
+	// Staking stays null until a staking module is wired into market.Options.Staking.
+	Staking *stakingJSON `json:"staking"`
+}
+
+// snapshot reads the market snapshot, honouring ?refresh=true. It writes the error and
+// returns nil on failure.
+func (h *Handler) snapshot(w http.ResponseWriter, r *http.Request) *market.Snapshot {
+	force := false
+	switch v := strings.ToLower(r.URL.Query().Get("refresh")); v {
+	case "", "false", "0":
+	case "true", "1":
+		force = true
+	default:
+		WriteError(w, r, h.log, http.StatusBadRequest, CodeInvalidQuery, "refresh must be true or false.")
+		return nil
+	}
+	s, err := h.market.Snapshot(r.Context(), force)
+	if err != nil {
+		h.fail(w, r, err)
+		return nil
+	}
+	return s
+}
+
+func usdUnavailable(s *market.Snapshot) *usdUnavailableJSON {
+	if s.SupraUSD != nil {
+		return nil
+	}
+	return &usdUnavailableJSON{Reason: s.USDReason(), Detail: s.USDDetail}
+}
+
+func intPtr(v interface{ String() string }, ok bool) *string {
+	if !ok {
+		return nil
+	}
+	s := v.String()
+	return &s
+}
+
+func strPtr(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+// GetMarketTokens serves GET /api/v1/market/tokens: the token index.
+func (h *Handler) GetMarketTokens(w http.ResponseWriter, r *http.Request) {
+	s := h.snapshot(w, r)
+	if s == nil {
+		return
+	}
+	out := marketTokensResponse{
+		UpdatedAt: s.UpdatedAt.UTC(), SupraUSD: market.DecimalPtr(s.SupraUSD), USDUnavailable: usdUnavailable(s),
+		Tokens: make([]marketTokenJSON, 0, len(s.Tokens)), Skipped: make([]skippedJSON, 0, len(s.Skipped)),
+	}
+	toks := slices.Clone(s.Tokens)
+	// Rank by market cap, highest first (USD and SUPRA order alike: one factor apart);
+	// tokens without a supply go last, by name.
+	slices.SortStableFunc(toks, func(a, b market.TokenMarket) int {
+		ma, mb := a.MarketCap(false), b.MarketCap(false)
+		switch {
+		case ma == nil && mb == nil:
+			return strings.Compare(a.Token.Name, b.Token.Name)
+		case ma == nil:
+			return 1
+		case mb == nil:
+			return -1
+		}
+		return mb.Cmp(ma)
+	})
+	for i, t := range toks {
+		out.Tokens = append(out.Tokens, marketTokenJSON{
+			Rank: i + 1, Name: t.Token.Name, Symbol: t.Token.Symbol, CoinType: t.Token.CoinType,
+			Decimals: t.Token.Decimals, Logo: t.Token.Logo,
+			PriceSupra: market.Decimal(t.PriceSupra), PriceUSD: market.DecimalPtr(t.PriceUSD),
+			TotalSupply: intPtr(t.TotalSupply, t.TotalSupply != nil), TotalSupplySource: strPtr(t.SupplySource),
+			Burned: t.Burned.String(), Circulating: intPtr(t.Circulating, t.Circulating != nil),
+			MarketCap: market.DecimalPtr(t.MarketCap(true)), FDV: market.DecimalPtr(t.FDV(true)),
+			MarketCapSupra: market.DecimalPtr(t.MarketCap(false)), FDVSupra: market.DecimalPtr(t.FDV(false)),
+			Reserves: reservesJSON{Token: u64s(t.ReserveToken), Supra: u64s(t.ReserveSupra)},
+		})
+	}
+	for _, sk := range s.Skipped {
+		out.Skipped = append(out.Skipped, skippedJSON{Name: sk.Token.Name, Symbol: sk.Token.Symbol, CoinType: sk.Token.CoinType, Reason: sk.Reason})
+	}
+	WriteJSON(w, http.StatusOK, out)
+}
+
+// GetMarketLucky serves GET /api/v1/market/lucky: the LUCKY dashboard.
+func (h *Handler) GetMarketLucky(w http.ResponseWriter, r *http.Request) {
+	s := h.snapshot(w, r)
+	if s == nil {
+		return
+	}
+	l := s.Lucky
+	m := l.Market
+	if m.Token.Name == "" {
+		WriteError(w, r, h.log, http.StatusNotFound, CodeNotFound, "The token registry has no LUCKY.")
+		return
+	}
+	dec := m.Token.Decimals
+	amt := func(v interface{ String() string }, ok bool) *amountJSON {
+		if !ok {
+			return nil
+		}
+		return &amountJSON{Amount: v.String(), Decimals: dec}
+	}
+	out := luckyResponse{
+		UpdatedAt: s.UpdatedAt.UTC(),
+		Token: tokenRefJSON{Name: m.Token.Name, Symbol: m.Token.Symbol, CoinType: m.Token.CoinType,
+			Decimals: dec, Logo: m.Token.Logo},
+		TotalSupply: amt(m.TotalSupply, m.TotalSupply != nil), TotalSupplySource: strPtr(m.SupplySource),
+		Burned: amountJSON{Amount: m.Burned.String(), Decimals: dec}, Circulating: amt(m.Circulating, m.Circulating != nil),
+		HouseVault:  amt(l.HouseVault, l.HouseVault != nil),
+		BurnAddress: h.net.Modules.BurnAddress,
+		PriceSupra:  market.DecimalPtr(m.PriceSupra), PriceUSD: market.DecimalPtr(m.PriceUSD),
+		SupraUSD: market.DecimalPtr(s.SupraUSD), USDUnavailable: usdUnavailable(s),
+		MarketCap: market.DecimalPtr(m.MarketCap(true)), FDV: market.DecimalPtr(m.FDV(true)),
+		MarketCapSupra: market.DecimalPtr(m.MarketCap(false)), FDVSupra: market.DecimalPtr(m.FDV(false)),
+	}
+	out.LuckyPerSupra = market.DecimalPtr(m.PerSupra())
+	out.Pools.LuckySupra = poolOut(l.LuckySupra)
+	out.Pools.LuckyDexUSDC = poolOut(l.LuckyUSDC)
+	if st := l.Staking; st != nil {
+		out.Staking = &stakingJSON{
+			Coin:   tokenRefJSON{Name: st.Coin.Name, Symbol: st.Coin.Symbol, CoinType: st.Coin.CoinType, Decimals: st.Coin.Decimals, Logo: st.Coin.Logo},
+			Staked: amountJSON{Amount: st.Staked.String(), Decimals: st.Coin.Decimals},
+		}
+	}
+	WriteJSON(w, http.StatusOK, out)
+}
+
+func poolOut(p *market.Pool) *poolJSON {
+	if p == nil {
+		return nil
+	}
+	return &poolJSON{
+		Base:  symbolAmountJSON{Symbol: p.Base.Symbol, Amount: u64s(p.BaseAmt), Decimals: p.Base.Decimals},
+		Quote: symbolAmountJSON{Symbol: p.Quote.Symbol, Amount: u64s(p.QuoteAmt), Decimals: p.Quote.Decimals},
+	}
+}
+
+func u64s(v uint64) string { return strconv.FormatUint(v, 10) }

@@ -1,0 +1,111 @@
+package api_test
+
+import (
+	"net/http"
+	"testing"
+	"time"
+)
+
+func TestMarketTokens(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	out := e.mustOK("GET", "/api/v1/market/tokens", "")
+	if out["supraUsd"] != "0.007500000000000000" || out["usdUnavailable"] != nil {
+		t.Fatalf("supraUsd %v, usdUnavailable %v", out["supraUsd"], out["usdUnavailable"])
+	}
+	if sk := out["skipped"].([]any); len(sk) != 0 {
+		t.Fatalf("skipped %v", sk)
+	}
+	rows := out["tokens"].([]any)
+	if len(rows) != len(e.reg.All()) {
+		t.Fatalf("%d rows", len(rows))
+	}
+	var prev float64
+	for i, r := range rows {
+		m := r.(map[string]any)
+		if m["rank"].(float64) != float64(i+1) {
+			t.Fatalf("row %d rank %v", i, m["rank"])
+		}
+		if i > 0 && m["rank"].(float64) <= prev {
+			t.Fatal("ranks not increasing")
+		}
+		prev = m["rank"].(float64)
+		if m["name"] != "LUCKY" {
+			continue
+		}
+		want := map[string]any{
+			"symbol": "LUCKY", "decimals": float64(6), "logo": "/images/tokens/lucky.svg",
+			"priceSupra": "0.006666666666666666", "priceUsd": "0.000050000000000000",
+			"totalSupply": "1000000000000000", "totalSupplySource": "chain", "burned": "50000000000000",
+			"circulatingSupply": "950000000000000", "marketCap": "47500.000000000000000000", "fdv": "50000.000000000000000000",
+			"marketCapSupra": "6333333.333333333333333333", "fdvSupra": "6666666.666666666666666666",
+		}
+		for k, v := range want {
+			if m[k] != v {
+				t.Errorf("LUCKY %s = %v, want %v", k, m[k], v)
+			}
+		}
+		res := m["reserves"].(map[string]any)
+		if res["token"] != "150000000000000" || res["supra"] != "100000000000000" {
+			t.Errorf("reserves %v", res)
+		}
+	}
+	code, body := e.do("GET", "/api/v1/market/tokens?refresh=maybe", "")
+	if c, msg := errCode(body); code != http.StatusBadRequest || c != "invalid_query" || msg != "refresh must be true or false." {
+		t.Fatalf("bad refresh: %d %s %s", code, c, msg)
+	}
+	e.mustOK("GET", "/api/v1/market/tokens?refresh=true", "")
+}
+
+func TestMarketLucky(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	out := e.mustOK("GET", "/api/v1/market/lucky", "")
+	amount := func(k string) string {
+		m, ok := out[k].(map[string]any)
+		if !ok || m["decimals"] != float64(6) {
+			t.Fatalf("%s = %v", k, out[k])
+		}
+		return m["amount"].(string)
+	}
+	if amount("totalSupply") != "1000000000000000" || amount("burned") != "50000000000000" ||
+		amount("circulatingSupply") != "950000000000000" || amount("houseVault") != "10000000000000" {
+		t.Fatalf("supplies %v", out)
+	}
+	want := map[string]any{
+		"priceSupra": "0.006666666666666666", "priceUsd": "0.000050000000000000", "luckyPerSupra": "150.000000000000000000",
+		"supraUsd": "0.007500000000000000", "marketCap": "47500.000000000000000000", "fdv": "50000.000000000000000000",
+		"burnAddress": "0x00000000000000000000000000000000ffffffffffffffffffffffffffffffff", "staking": nil, "usdUnavailable": nil,
+	}
+	for k, v := range want {
+		if out[k] != v {
+			t.Errorf("%s = %v, want %v", k, out[k], v)
+		}
+	}
+	pools := out["pools"].(map[string]any)
+	side := func(pool, s string) string {
+		p := pools[pool].(map[string]any)[s].(map[string]any)
+		return p["symbol"].(string) + " " + p["amount"].(string)
+	}
+	if side("luckySupra", "base") != "LUCKY 150000000000000" || side("luckySupra", "quote") != "SUPRA 100000000000000" ||
+		side("luckyDexUsdc", "base") != "LUCKY 20000000000000" || side("luckyDexUsdc", "quote") != "dexUSDC 1000000000" {
+		t.Fatalf("pools %v", pools)
+	}
+	if _, err := time.Parse(time.RFC3339, out["updatedAt"].(string)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestMarketNodeDown: with no snapshot and a failing node the endpoints answer the one
+// error shape (never made-up numbers).
+func TestMarketNodeDown(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	e.mustOK("POST", "/devnet/faults", `{"error_rate_percent":100}`)
+	for _, path := range []string{"/api/v1/market/tokens", "/api/v1/market/lucky"} {
+		code, out := e.do("GET", path, "")
+		if c, _ := errCode(out); code != http.StatusBadGateway || c != "node_unavailable" {
+			t.Errorf("%s: %d %v", path, code, out)
+		}
+	}
+}

@@ -1,0 +1,51 @@
+package chain
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/luckycoin/lucky/internal/supra"
+)
+
+// BurnEvent is a coin deposit to the network's burn address (doc 2: burning LUCKY is a
+// transfer there). Its JSON is the API's shape.
+type BurnEvent struct {
+	CoinType string `json:"coinType"`
+	Token    string `json:"token"`
+	Amount   uint64 `json:"amount,string"`
+}
+
+// BurnAddress is the network's burn address; ok is false when it has none.
+func (c *Client) BurnAddress() (supra.Address, bool) {
+	a, err := supra.ParseAddress(c.net.Modules.BurnAddress)
+	return a, err == nil && c.net.Modules.BurnAddress != ""
+}
+
+// burnDecoders: the first CoinDeposit to the burn address as "burn".
+func (c *Client) burnDecoders() []Decoder {
+	burn, ok := c.BurnAddress()
+	if !ok {
+		return nil
+	}
+	return []Decoder{{Key: "burn", Tag: CoinDepositType, Decode: func(ev supra.Event) (any, bool, error) {
+		ce, ok, err := DecodeCoinEvent(ev)
+		if err != nil || !ok || ce.Account != burn {
+			return nil, false, err
+		}
+		b := &BurnEvent{CoinType: ce.CoinType, Amount: ce.Amount}
+		if t, ok := c.reg.ByCoinType(ce.CoinType); ok {
+			b.Token = t.Name
+		}
+		return b, true, nil
+	}}}
+}
+
+// BuildBurn builds a burn: a transfer of amount base units of coinType from sender to the
+// network's burn address (ErrNotConfigured when it has none).
+func (c *Client) BuildBurn(ctx context.Context, sender supra.Address, coinType string, amount uint64) (*Built, error) {
+	burn, ok := c.BurnAddress()
+	if !ok {
+		return nil, fmt.Errorf("%w: burn address", ErrNotConfigured)
+	}
+	return c.BuildTransfer(ctx, sender, burn, coinType, amount)
+}

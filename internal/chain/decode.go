@@ -1,0 +1,140 @@
+package chain
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/luckycoin/lucky/internal/supra"
+)
+
+// ErrEventNotFound: none of a transaction's events has the asked type.
+var ErrEventNotFound = errors.New("chain: event not found")
+
+// A Decoder reads the events of one struct type into a typed value of the app. The
+// registry finds it by Tag; the value appears under Key in Decoded (and in the API's
+// "decoded" object). A new contract feature adds decoders in its own file and lists its
+// set once in (*Client).decoders: the tx endpoint then returns it with no new code.
+type Decoder struct {
+	// Key names the value in Decoded: "play", "swap", "burn", …
+	Key string
+	// Tag is the event struct type, address::module::Name. Type arguments and the way
+	// the address is written do not matter.
+	Tag string
+	// All collects every accepted event as a list; otherwise the first one wins.
+	All bool
+	// Decode reads one event. ok false means "not this decoder's event" (several
+	// decoders may share a tag: a burn is a CoinDeposit to the burn address).
+	Decode func(ev supra.Event) (v any, ok bool, err error)
+}
+
+// Decoded is the decoded events of one transaction by Decoder.Key: a value, or a slice of
+// values for decoders with All.
+type Decoded map[string]any
+
+// tagKey is a struct tag without type arguments, the registry's key.
+type tagKey struct {
+	addr   supra.Address
+	module string
+	name   string
+}
+
+func keyOf(tag string) (tagKey, bool) {
+	st, err := supra.ParseStructTag(tag)
+	if err != nil {
+		return tagKey{}, false
+	}
+	return tagKey{st.Address, st.Module, st.Name}, true
+}
+
+// Registry maps event struct tags to their decoders.
+type Registry struct {
+	byTag map[tagKey][]Decoder
+}
+
+// NewRegistry indexes decoders by tag; decoders without a valid tag (a contract the
+// network does not have) are left out.
+func NewRegistry(ds ...Decoder) *Registry {
+	r := &Registry{byTag: map[tagKey][]Decoder{}}
+	for _, d := range ds {
+		if k, ok := keyOf(d.Tag); ok && d.Decode != nil {
+			r.byTag[k] = append(r.byTag[k], d)
+		}
+	}
+	return r
+}
+
+// Decode runs every event through the decoders of its tag. A malformed event of a known
+// type is an error (ErrBadResponse): the node and the contract disagree.
+func (r *Registry) Decode(events []supra.Event) (Decoded, error) {
+	out := Decoded{}
+	for _, ev := range events {
+		k, ok := keyOf(ev.Type)
+		if !ok {
+			continue
+		}
+		for _, d := range r.byTag[k] {
+			v, ok, err := d.Decode(ev)
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				continue
+			}
+			switch prev, seen := out[d.Key]; {
+			case d.All && seen:
+				out[d.Key] = append(prev.([]any), v)
+			case d.All:
+				out[d.Key] = []any{v}
+			case !seen:
+				out[d.Key] = v
+			}
+		}
+	}
+	return out, nil
+}
+
+// First returns the first event the decoder with key accepts, or ErrEventNotFound.
+func (r *Registry) First(key string, events []supra.Event) (any, error) {
+	for _, ev := range events {
+		k, ok := keyOf(ev.Type)
+		if !ok {
+			continue
+		}
+		for _, d := range r.byTag[k] {
+			if d.Key != key {
+				continue
+			}
+			v, ok, err := d.Decode(ev)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				return v, nil
+			}
+		}
+	}
+	return nil, fmt.Errorf("%w: %s", ErrEventNotFound, key)
+}
+
+// decoders lists the app's event decoders on this network, one set per contract file.
+//
+// Adding a contract's events, e.g. cosmic_miners: in decode_miners.go (or miners.go),
+//
+//	func (c *Client) minersDecoders() []Decoder {
+//		return []Decoder{{Key: "minerPurchase", Tag: c.net.Modules.Miners + "::MinerPurchasedEvent",
+//			Decode: func(ev supra.Event) (any, bool, error) { … return &MinerPurchase{…}, true, nil }}}
+//	}
+//
+// with MinerPurchase's JSON tags giving the API's shape (u64 as `json:",string"`), then
+// add c.minersDecoders() below. GET /api/v1/tx/{hash} returns it as decoded.minerPurchase
+// with no change to the handler.
+func (c *Client) decoders() []Decoder {
+	return slices.Concat(c.slotsDecoders(), dexDecoders(c.net), coinDecoders(), c.burnDecoders())
+}
+
+// Decoders returns the registry of the app's events on this network.
+func (c *Client) Decoders() *Registry { return c.events }
+
+// DecodeEvents decodes a transaction's events through the registry.
+func (c *Client) DecodeEvents(events []supra.Event) (Decoded, error) { return c.events.Decode(events) }

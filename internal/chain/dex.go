@@ -1,0 +1,293 @@
+package chain
+
+import (
+	"context"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"regexp"
+	"strconv"
+
+	"github.com/aptos-labs/aptos-go-sdk/bcs"
+
+	"github.com/luckycoin/lucky/internal/supra"
+)
+
+// Dexlyn (a Liquidswap fork) bindings over the router views and the scripts entry
+// functions (reference/supra-chain.md §5). Every pool here is an Uncorrelated (x·y = k)
+// pool; the curve type comes from the network preset.
+
+// ErrPairNotFound: the DEX has no pool for the pair (Liquidswap's ERR_POOL_DOES_NOT_EXIST).
+var ErrPairNotFound = errors.New("chain: swap pair not found")
+
+// poolMissingRE matches a node's answer for a view or transaction that aborted with
+// Liquidswap's ERR_POOL_DOES_NOT_EXIST (107 = 0x6b): the devnet writes
+// "Move abort in 0x…::router: 0x6b: …", Aptos-style nodes "…ABORTED… 107" or the name.
+var poolMissingRE = regexp.MustCompile(`(?i)abort.*(\b0x6b\b|\b107\b|POOL_DOES_NOT_EXIST)|pool does not exist`)
+
+// pairMissing reports a node error that means "no pool for this pair".
+func pairMissing(err error) bool {
+	var ne *supra.NodeError
+	return errors.As(err, &ne) && ne.Status < http.StatusInternalServerError && poolMissingRE.MatchString(ne.Message)
+}
+
+// dexRouter returns the router module and the curve type of the network.
+func (c *Client) dexRouter() (supra.ModuleID, string, error) {
+	m := c.net.Modules
+	if m.DexPackage == "" || m.DexCurve == "" {
+		return supra.ModuleID{}, "", fmt.Errorf("%w: dex", ErrNotConfigured)
+	}
+	addr, err := supra.ParseAddress(m.DexPackage)
+	if err != nil {
+		return supra.ModuleID{}, "", fmt.Errorf("%w: dex package %q: %v", ErrNotConfigured, m.DexPackage, err)
+	}
+	return supra.ModuleID{Address: addr, Name: "router"}, m.DexCurve, nil
+}
+
+// ComparePair is Liquidswap's coin_helper::compare<X, Y> on two coin types: struct
+// names first, then module names, then addresses. Names are compared as the BCS bytes of
+// a vector<u8> (ULEB128 length first, so a shorter name sorts first: LUCKY before
+// SupraCoin), addresses as 32 raw bytes. It returns −1 when a sorts first, 0 for the same
+// coin. This is the order pools are stored in on chain; the original app's JS string
+// comparison (`a < b`) differs from it (it puts 0x1::supra_coin::SupraCoin first).
+func ComparePair(a, b string) (int, error) {
+	x, err := supra.ParseStructTag(a)
+	if err != nil {
+		return 0, inputErr(CodeInvalidTypeArgs, "Invalid coin type %q.", a)
+	}
+	y, err := supra.ParseStructTag(b)
+	if err != nil {
+		return 0, inputErr(CodeInvalidTypeArgs, "Invalid coin type %q.", b)
+	}
+	if c := compareBytes(bcsName(x.Name), bcsName(y.Name)); c != 0 {
+		return c, nil
+	}
+	if c := compareBytes(bcsName(x.Module), bcsName(y.Module)); c != 0 {
+		return c, nil
+	}
+	return compareBytes(x.Address[:], y.Address[:]), nil
+}
+
+// SortPair returns the pair in on-chain order and whether it swapped them. The same coin
+// twice is an input error (Liquidswap aborts with ERR_CANNOT_BE_THE_SAME_COIN).
+func SortPair(a, b string) (x, y string, swapped bool, err error) {
+	c, err := ComparePair(a, b)
+	if err != nil {
+		return "", "", false, err
+	}
+	switch {
+	case c == 0:
+		return "", "", false, inputErr(CodeInvalidTypeArgs, "A pair needs two different coins.")
+	case c > 0:
+		return b, a, true, nil
+	}
+	return a, b, false, nil
+}
+
+func bcsName(s string) []byte {
+	ser := &bcs.Serializer{}
+	ser.WriteBytes([]byte(s))
+	return ser.ToBytes()
+}
+
+// compareBytes is aptos_std::comparator over byte vectors: element by element, then by
+// length.
+func compareBytes(a, b []byte) int {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if a[i] != b[i] {
+			if a[i] < b[i] {
+				return -1
+			}
+			return 1
+		}
+	}
+	switch {
+	case len(a) < len(b):
+		return -1
+	case len(a) > len(b):
+		return 1
+	}
+	return 0
+}
+
+// routerView calls router::<fn><X, Y, Curve>(args…) and maps a missing pool to
+// ErrPairNotFound.
+func (c *Client) routerView(ctx context.Context, fn, x, y string, args ...string) ([]json.RawMessage, error) {
+	router, curve, err := c.dexRouter()
+	if err != nil {
+		return nil, err
+	}
+	res, err := c.node.View(ctx, router.String()+"::"+fn, []string{x, y, curve}, args)
+	if err != nil {
+		if pairMissing(err) {
+			return nil, fmt.Errorf("%w: %s/%s", ErrPairNotFound, x, y)
+		}
+		return nil, fmt.Errorf("dex %s<%s, %s>: %w", fn, x, y, err)
+	}
+	return res, nil
+}
+
+// twoU64 reads a view result of two u64 values.
+func twoU64(res []json.RawMessage) (uint64, uint64, error) {
+	if len(res) < 2 {
+		return 0, 0, fmt.Errorf("%w: want two values, got %d", ErrBadResponse, len(res))
+	}
+	a, err := firstU64(res[:1])
+	if err != nil {
+		return 0, 0, err
+	}
+	b, err := firstU64(res[1:2])
+	if err != nil {
+		return 0, 0, err
+	}
+	return a, b, nil
+}
+
+// PairExists is router::is_swap_exists for the pair (asked in on-chain order).
+func (c *Client) PairExists(ctx context.Context, a, b string) (bool, error) {
+	x, y, _, err := SortPair(a, b)
+	if err != nil {
+		return false, err
+	}
+	res, err := c.routerView(ctx, "is_swap_exists", x, y)
+	if errors.Is(err, ErrPairNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	if len(res) == 0 {
+		return false, fmt.Errorf("%w: empty is_swap_exists result", ErrBadResponse)
+	}
+	var ok bool
+	if err := json.Unmarshal(res[0], &ok); err != nil {
+		return false, fmt.Errorf("%w: is_swap_exists: %v", ErrBadResponse, err)
+	}
+	return ok, nil
+}
+
+// Reserves are a pool's reserves in base units, in the order the caller asked for.
+type Reserves struct {
+	A, B uint64
+}
+
+// Reserves reads router::get_reserves_size for the pair a/b and returns the reserves of
+// a and of b, in that order. The view is asked with the pair in on-chain order (the
+// order the pool is stored in, which every Liquidswap fork accepts) and the answer is
+// swapped back when needed. A pair without a pool is ErrPairNotFound.
+func (c *Client) Reserves(ctx context.Context, a, b string) (Reserves, error) {
+	x, y, swapped, err := SortPair(a, b)
+	if err != nil {
+		return Reserves{}, err
+	}
+	res, err := c.routerView(ctx, "get_reserves_size", x, y)
+	if err != nil {
+		return Reserves{}, err
+	}
+	rx, ry, err := twoU64(res)
+	if err != nil {
+		return Reserves{}, fmt.Errorf("get_reserves_size: %w", err)
+	}
+	if swapped {
+		rx, ry = ry, rx
+	}
+	return Reserves{A: rx, B: ry}, nil
+}
+
+// Fees is a pool's swap fee: Fee parts per Scale of the input.
+type Fees struct {
+	Fee, Scale uint64
+}
+
+// FeesConfig reads router::get_fees_config for the pair (asked in on-chain order).
+func (c *Client) FeesConfig(ctx context.Context, a, b string) (Fees, error) {
+	x, y, _, err := SortPair(a, b)
+	if err != nil {
+		return Fees{}, err
+	}
+	res, err := c.routerView(ctx, "get_fees_config", x, y)
+	if err != nil {
+		return Fees{}, err
+	}
+	fee, scale, err := twoU64(res)
+	if err != nil {
+		return Fees{}, fmt.Errorf("get_fees_config: %w", err)
+	}
+	if scale == 0 || fee >= scale {
+		return Fees{}, fmt.Errorf("%w: fee %d of scale %d", ErrBadResponse, fee, scale)
+	}
+	return Fees{Fee: fee, Scale: scale}, nil
+}
+
+// AmountOut is router::get_amount_out<In, Out>(amountIn): what amountIn of coinIn buys
+// of coinOut after fees. The type arguments keep the caller's order: here X is the coin
+// in, not the pool's sorted side.
+func (c *Client) AmountOut(ctx context.Context, coinIn, coinOut string, amountIn uint64) (uint64, error) {
+	if _, _, _, err := SortPair(coinIn, coinOut); err != nil {
+		return 0, err
+	}
+	res, err := c.routerView(ctx, "get_amount_out", coinIn, coinOut, strconv.FormatUint(amountIn, 10))
+	if err != nil {
+		return 0, err
+	}
+	return firstU64(res)
+}
+
+// AmountIn is router::get_amount_in<In, Out>(amountOut): how much coinIn buys amountOut
+// of coinOut after fees.
+func (c *Client) AmountIn(ctx context.Context, coinIn, coinOut string, amountOut uint64) (uint64, error) {
+	if _, _, _, err := SortPair(coinIn, coinOut); err != nil {
+		return 0, err
+	}
+	res, err := c.routerView(ctx, "get_amount_in", coinIn, coinOut, strconv.FormatUint(amountOut, 10))
+	if err != nil {
+		return 0, err
+	}
+	return firstU64(res)
+}
+
+// SwapPayload is the entry call scripts::swap<In, Out, Uncorrelated>(amount_in, min_out)
+// (doc 2 §7): exact input, at least minOut received or the transaction aborts.
+func (c *Client) SwapPayload(coinIn, coinOut string, amountIn, minOut uint64) (supra.EntryFunction, error) {
+	router, curve, err := c.dexRouter()
+	if err != nil {
+		return supra.EntryFunction{}, err
+	}
+	if _, _, _, err := SortPair(coinIn, coinOut); err != nil {
+		return supra.EntryFunction{}, err
+	}
+	tys := make([]supra.TypeTag, 3)
+	for i, s := range []string{coinIn, coinOut, curve} {
+		if tys[i], err = supra.ParseTypeTag(s); err != nil {
+			return supra.EntryFunction{}, inputErr(CodeInvalidTypeArgs, "Invalid type argument %q.", s)
+		}
+	}
+	return supra.EntryFunction{
+		Module:   supra.ModuleID{Address: router.Address, Name: "scripts"},
+		Function: "swap",
+		TypeArgs: tys,
+		Args:     [][]byte{u64LE(amountIn), u64LE(minOut)},
+	}, nil
+}
+
+// SwapCall is the same swap as a CallRequest for Build (which checks it against the
+// module's ABI and fills sequence number, gas and expiry).
+func (c *Client) SwapCall(sender, coinIn, coinOut string, amountIn, minOut uint64) (CallRequest, error) {
+	p, err := c.SwapPayload(coinIn, coinOut, amountIn, minOut)
+	if err != nil {
+		return CallRequest{}, err
+	}
+	q := func(v uint64) json.RawMessage { return json.RawMessage(strconv.Quote(strconv.FormatUint(v, 10))) }
+	return CallRequest{
+		Sender:    sender,
+		Function:  p.Module.String() + "::" + p.Function,
+		TypeArgs:  []string{p.TypeArgs[0].String(), p.TypeArgs[1].String(), p.TypeArgs[2].String()},
+		Arguments: []json.RawMessage{q(amountIn), q(minOut)},
+	}, nil
+}
+
+func u64LE(v uint64) []byte {
+	return binary.LittleEndian.AppendUint64(nil, v)
+}

@@ -1,0 +1,79 @@
+package config
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"time"
+)
+
+// DevnetNode are the emulated node's settings, the same flags for `lucky devnet` and
+// `lucky serve` on devnet (parsed here, once). Zero values mean the node's defaults.
+type DevnetNode struct {
+	// StatePath: loaded at start if present, saved at exit ("" keeps state in memory).
+	StatePath string
+	// Seed of the dev accounts and the slot randomness ("" is the devnet's).
+	Seed string
+	// BlockTime seals a block every interval; 0 seals one block per transaction.
+	BlockTime time.Duration
+	// MinGasPrice is the minimum gas unit price (0: the node's, 100).
+	MinGasPrice uint64
+}
+
+// register adds the node's flags to fs, with LUCKY_DEVNET_* environment fallbacks.
+func (d *DevnetNode) register(fs *flag.FlagSet, getenv func(string) string) {
+	fs.StringVar(&d.StatePath, "state", getenv("LUCKY_DEVNET_STATE"), "devnet: state file to load at start and save at exit (env LUCKY_DEVNET_STATE)")
+	fs.StringVar(&d.Seed, "seed", getenv("LUCKY_DEVNET_SEED"), "devnet: seed of the dev accounts and slot randomness (default: the devnet's; env LUCKY_DEVNET_SEED)")
+	fs.DurationVar(&d.BlockTime, "block-time", 0, "devnet: seal a block every interval (0: one block per transaction)")
+	fs.Uint64Var(&d.MinGasPrice, "min-gas-price", 0, "devnet: minimum gas unit price (default: the node's, 100)")
+}
+
+// validate checks the parsed values; set tells which flags were given.
+func (d *DevnetNode) validate(set map[string]bool) error {
+	if d.BlockTime < 0 {
+		return fmt.Errorf("%w: --block-time must not be negative", ErrInvalid)
+	}
+	if set["min-gas-price"] && d.MinGasPrice == 0 {
+		return fmt.Errorf("%w: --min-gas-price must be positive", ErrInvalid)
+	}
+	return nil
+}
+
+// DevnetCmd is the configuration of `lucky devnet` (the node alone).
+type DevnetCmd struct {
+	Addr    string
+	Node    DevnetNode
+	Verbose bool
+}
+
+// ParseDevnet reads `lucky devnet [--addr] [--block-time] [--state] [--seed]
+// [--min-gas-price] [-v]`.
+func ParseDevnet(args []string, getenv func(string) string, stderr io.Writer) (DevnetCmd, error) {
+	fs := flag.NewFlagSet("devnet", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var d DevnetCmd
+	fs.StringVar(&d.Addr, "addr", "127.0.0.1:27001", "listen address")
+	fs.BoolVar(&d.Verbose, "v", false, "log every transaction")
+	d.Node.register(fs, getenv)
+	set, err := parse(fs, args)
+	if err != nil {
+		return DevnetCmd{}, err
+	}
+	if err := validateAddr(d.Addr); err != nil {
+		return DevnetCmd{}, err
+	}
+	return d, d.Node.validate(set)
+}
+
+// parse runs fs over args, refusing extra arguments, and returns the flags given.
+func parse(fs *flag.FlagSet, args []string) (map[string]bool, error) {
+	if err := fs.Parse(args); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrInvalid, err) // flag.ErrHelp stays visible
+	}
+	if fs.NArg() > 0 {
+		return nil, fmt.Errorf("%w: unexpected argument %q", ErrInvalid, fs.Arg(0))
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	return set, nil
+}

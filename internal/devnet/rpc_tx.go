@@ -1,0 +1,224 @@
+package devnet
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/luckycoin/lucky/internal/supra"
+)
+
+// RPC v1: chain id, gas, transactions (read, submit, simulate), account listings, blocks and events.
+
+func (n *Node) chainIDHandler(w http.ResponseWriter, _ *http.Request) {
+	writeJSON(w, http.StatusOK, ChainID)
+}
+
+func (n *Node) gasPriceHandler(w http.ResponseWriter, _ *http.Request) {
+	p := n.opts.MinGasPrice
+	writeJSON(w, http.StatusOK, supra.GasPrice{MeanGasPrice: p, MaxGasPrice: p, MedianGasPrice: p})
+}
+
+func (n *Node) txParametersHandler(w http.ResponseWriter, _ *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]uint64{"max_transaction_time_to_live_seconds": maxTxTTLSeconds})
+}
+
+func (n *Node) transactionHandler(w http.ResponseWriter, r *http.Request) {
+	h, err := parseHash(r.PathValue("hash"))
+	if err != nil {
+		rpcError(w, http.StatusBadRequest, "invalid_input", err.Error())
+		return
+	}
+	n.mu.RLock()
+	i, ok := n.ch.txByHash[h]
+	var ti supra.TransactionInfo
+	if ok {
+		ti = n.ch.info(n.ch.txs[i])
+	}
+	n.mu.RUnlock()
+	if !ok {
+		writeJSON(w, http.StatusOK, nil) // the node answers null for unknown hashes
+		return
+	}
+	writeJSON(w, http.StatusOK, ti)
+}
+
+func decodeSubmit(w http.ResponseWriter, r *http.Request) (*supra.SignedTransaction, bool) {
+	var body supra.SubmitBody
+	dec := json.NewDecoder(io.LimitReader(r.Body, maxBodyBytes))
+	if err := dec.Decode(&body); err != nil {
+		rpcError(w, http.StatusBadRequest, "invalid_input", "invalid transaction body: "+err.Error())
+		return nil, false
+	}
+	tx, err := body.SignedTransaction()
+	if err != nil {
+		rpcError(w, http.StatusBadRequest, "invalid_input", err.Error())
+		return nil, false
+	}
+	return tx, true
+}
+
+func writeReject(w http.ResponseWriter, err error) {
+	var rej *RejectError
+	if errors.As(err, &rej) {
+		rpcError(w, http.StatusBadRequest, rej.ErrorCode, rej.Error())
+		return
+	}
+	if errors.Is(err, supra.ErrInvalidTransaction) {
+		rpcError(w, http.StatusBadRequest, "invalid_input", err.Error())
+		return
+	}
+	rpcError(w, http.StatusInternalServerError, "internal_error", "internal error")
+}
+
+func (n *Node) submitHandler(w http.ResponseWriter, r *http.Request) {
+	tx, ok := decodeSubmit(w, r)
+	if !ok {
+		return
+	}
+	h, err := n.Submit(tx)
+	if err != nil {
+		writeReject(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, supra.EncodeHex(h[:]))
+}
+
+func (n *Node) simulateHandler(w http.ResponseWriter, r *http.Request) {
+	tx, ok := decodeSubmit(w, r)
+	if !ok {
+		return
+	}
+	ti, err := n.Simulate(tx)
+	if err != nil {
+		var rej *RejectError
+		if errors.As(err, &rej) {
+			// A transaction the prologue rejects simulates as Invalid with that status.
+			writeJSON(w, http.StatusOK, supra.TransactionInfo{
+				Hash:   "0x" + strings.Repeat("0", 64),
+				Status: supra.StatusInvalid,
+				Output: &supra.TxOutput{Move: supra.MoveOutput{Events: []supra.Event{}, VMStatus: rej.VMStatus}},
+			})
+			return
+		}
+		writeReject(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, ti)
+}
+
+func (n *Node) accountTxsHandler(w http.ResponseWriter, r *http.Request) {
+	addr, count, start, ok := pageRequest(w, r)
+	if !ok {
+		return
+	}
+	n.mu.RLock()
+	out := supra.AccountTransactions{Record: []supra.TransactionInfo{}}
+	for _, i := range n.ch.bySender[addr] {
+		rec := n.ch.txs[i]
+		if rec.Seq < start || rec.Pending {
+			continue
+		}
+		if len(out.Record) == count {
+			break
+		}
+		out.Record = append(out.Record, n.ch.info(rec))
+	}
+	n.mu.RUnlock()
+	writeJSON(w, http.StatusOK, out)
+}
+
+// coinTxsHandler pages through the transactions that changed addr's coin balances; the
+// cursor is the index of the next record.
+func (n *Node) coinTxsHandler(w http.ResponseWriter, r *http.Request) {
+	addr, count, start, ok := pageRequest(w, r)
+	if !ok {
+		return
+	}
+	n.mu.RLock()
+	list := n.ch.coinTxs[addr]
+	out := supra.CoinTransactions{Record: []supra.TransactionInfo{}, Cursor: start}
+	for i := start; i < uint64(len(list)) && len(out.Record) < count; i++ {
+		rec := n.ch.txs[list[i]]
+		if rec.Pending {
+			break
+		}
+		out.Record = append(out.Record, n.ch.info(rec))
+		out.Cursor = i + 1
+	}
+	n.mu.RUnlock()
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (n *Node) latestBlockHandler(w http.ResponseWriter, _ *http.Request) {
+	n.mu.RLock()
+	h := n.ch.header(n.ch.blocks[len(n.ch.blocks)-1])
+	n.mu.RUnlock()
+	writeJSON(w, http.StatusOK, h)
+}
+
+func (n *Node) blockByHeightHandler(w http.ResponseWriter, r *http.Request) {
+	height, err := strconv.ParseUint(r.PathValue("height"), 10, 64)
+	if err != nil {
+		rpcError(w, http.StatusBadRequest, "invalid_input", "invalid block height")
+		return
+	}
+	withTxs := r.URL.Query().Get("with_finalized_transactions") == "true"
+	n.mu.RLock()
+	defer n.mu.RUnlock()
+	if height >= uint64(len(n.ch.blocks)) {
+		rpcError(w, http.StatusNotFound, "block_not_found", fmt.Sprintf("Block not found: %d", height))
+		return
+	}
+	b := n.ch.blocks[height]
+	out := supra.Block{Header: n.ch.header(b), Transactions: []supra.TransactionInfo{}}
+	if withTxs {
+		for _, i := range b.Txs {
+			out.Transactions = append(out.Transactions, n.ch.info(n.ch.txs[i]))
+		}
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// eventsHandler returns events of a type in blocks [start, end) (at most 10 blocks, like
+// the node). A type without type arguments also matches its generic instances.
+func (n *Node) eventsHandler(w http.ResponseWriter, r *http.Request) {
+	want, err := supra.NormalizeTypeString(r.PathValue("type"))
+	if err != nil {
+		rpcError(w, http.StatusBadRequest, "invalid_input", err.Error())
+		return
+	}
+	n.mu.RLock()
+	defer n.mu.RUnlock()
+	latest := n.ch.height()
+	end, err1 := queryUint(r, "end", latest+1)
+	start, err2 := queryUint(r, "start", 0)
+	if err := errors.Join(err1, err2); err != nil {
+		rpcError(w, http.StatusBadRequest, "invalid_input", err.Error())
+		return
+	}
+	if r.URL.Query().Get("start") == "" && end > maxEventBlocks {
+		start = end - maxEventBlocks
+	}
+	if end < start || end-start > maxEventBlocks {
+		rpcError(w, http.StatusBadRequest, "invalid_input",
+			fmt.Sprintf("Invalid block range [%d, %d): at most %d blocks, end exclusive", start, end, maxEventBlocks))
+		return
+	}
+	end = min(end, latest+1)
+	out := supra.EventsResponse{Data: []supra.Event{}}
+	for h := start; h < end; h++ {
+		for _, i := range n.ch.blocks[h].Txs {
+			for _, e := range n.ch.txs[i].Output.Move.Events {
+				if e.Type == want || strings.HasPrefix(e.Type, want+"<") {
+					out.Data = append(out.Data, e)
+				}
+			}
+		}
+	}
+	writeJSON(w, http.StatusOK, out)
+}

@@ -1,0 +1,390 @@
+// Package market computes the market data of doc 2 (token index, LUCKY dashboard) from
+// the chain: spot prices from Dexlyn reserves, USD through the SUPRA/dexUSDC pool,
+// supplies, the burned amount and the slots house vault. Everything is computed once per
+// refresh on the server, with every node read of a refresh fanned out concurrently, and
+// served from one cache (see Service).
+//
+// Arithmetic is exact: prices are big.Rat built from integer reserves and supplies are
+// big.Int base units, until the API formats them as decimal strings.
+package market
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/big"
+	"net/http"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/luckycoin/lucky/internal/chain"
+	"github.com/luckycoin/lucky/internal/supra"
+	"github.com/luckycoin/lucky/internal/tokens"
+)
+
+// Registry names of the tokens the market data is built around.
+const (
+	LuckyName = "LUCKY"
+	USDCName  = "dexUSDC"
+)
+
+// USDUnavailable is the reason the UI shows when USD values are null (never a made-up
+// $0.01, which is what the original app shows).
+const USDUnavailable = "USD price unavailable"
+
+// Reasons a token is left out of the index (doc 2 §8: tokens without a pool are skipped).
+const (
+	SkipNoPool    = "no_pool"    // no TOKEN/SUPRA pool on Dexlyn
+	SkipEmptyPool = "empty_pool" // the pool exists but a reserve is zero
+)
+
+// Supply sources.
+const (
+	SourceChain    = "chain"    // 0x1::coin::supply
+	SourceRegistry = "registry" // the token registry (doc 2 §3 table)
+)
+
+// TokenMarket is one priced token.
+type TokenMarket struct {
+	Token tokens.Token
+	// PriceSupra is SUPRA per whole token: (reserve SUPRA / 10^8) / (reserve token / 10^d).
+	PriceSupra *big.Rat
+	// PriceUSD is PriceSupra × SUPRA's USD price; nil when USD is unavailable.
+	PriceUSD *big.Rat
+	// Reserves of the TOKEN/SUPRA pool in base units (zero for SUPRA itself).
+	ReserveToken, ReserveSupra uint64
+	// TotalSupply in base units (nil when neither the chain nor the registry has it).
+	TotalSupply  *big.Int
+	SupplySource string
+	// Burned is the token's balance at the burn address; Circulating = total − burned.
+	Burned      *big.Int
+	Circulating *big.Int
+}
+
+// Whole converts base units of the token to whole tokens, exactly.
+func (t TokenMarket) Whole(base *big.Int) *big.Rat {
+	return new(big.Rat).SetFrac(base, pow10(t.Token.Decimals))
+}
+
+// MarketCap is price × circulating supply (in SUPRA when usd is false); nil when unknown.
+func (t TokenMarket) MarketCap(usd bool) *big.Rat { return t.value(t.Circulating, usd) }
+
+// FDV is price × total supply (what the original app labels "Market Cap").
+func (t TokenMarket) FDV(usd bool) *big.Rat { return t.value(t.TotalSupply, usd) }
+
+func (t TokenMarket) value(supply *big.Int, usd bool) *big.Rat {
+	p := t.PriceSupra
+	if usd {
+		p = t.PriceUSD
+	}
+	if p == nil || supply == nil {
+		return nil
+	}
+	return new(big.Rat).Mul(p, t.Whole(supply))
+}
+
+// PerSupra is how many whole tokens one SUPRA buys at the spot price (1 / PriceSupra);
+// nil without a price.
+func (t TokenMarket) PerSupra() *big.Rat {
+	if t.PriceSupra == nil || t.PriceSupra.Sign() == 0 {
+		return nil
+	}
+	return new(big.Rat).Inv(t.PriceSupra)
+}
+
+// Skipped is a registry token the index leaves out, and why.
+type Skipped struct {
+	Token  tokens.Token
+	Reason string
+}
+
+// Pool is a two-sided pool's reserves in base units.
+type Pool struct {
+	Base, Quote       tokens.Token
+	BaseAmt, QuoteAmt uint64
+}
+
+// StakingTotals is what a staking module reports for the dashboard's "Staked" card.
+type StakingTotals struct {
+	Coin   tokens.Token
+	Staked *big.Int // base units of Coin
+}
+
+// Lucky is the LUCKY dashboard (doc 2 §2.3).
+type Lucky struct {
+	// Market is LUCKY's price and supplies; Market.PriceSupra is nil without a LUCKY/SUPRA
+	// pool.
+	Market TokenMarket
+	// HouseVault is the slots house fund of LUCKY; nil when the network has no slots.
+	HouseVault *big.Int
+	// LuckySupra and LuckyUSDC are the two liquidity lines; nil without the pool.
+	LuckySupra, LuckyUSDC *Pool
+	// Staking is nil when no staking module is configured (Options.Staking).
+	Staking *StakingTotals
+}
+
+// Snapshot is one refresh of everything.
+type Snapshot struct {
+	UpdatedAt time.Time
+	// SupraUSD is dexUSDC per SUPRA from the SUPRA/dexUSDC pool; nil when that pool is
+	// missing or empty, with USDDetail saying why.
+	SupraUSD  *big.Rat
+	USDDetail string
+	// Tokens are the tokens with a pool (SUPRA included), in registry order.
+	Tokens  []TokenMarket
+	Skipped []Skipped
+	Lucky   Lucky
+	// Reads is the number of node reads the refresh made.
+	Reads int
+}
+
+// USDReason is USDUnavailable when SupraUSD is nil, else "".
+func (s *Snapshot) USDReason() string {
+	if s.SupraUSD == nil {
+		return USDUnavailable
+	}
+	return ""
+}
+
+func pow10(n uint8) *big.Int { return new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(n)), nil) }
+
+// SpotPrice is the price of one whole base token in whole quote tokens from a pool's
+// reserves: (quote / 10^qd) / (base / 10^bd). Nil when a reserve is zero.
+func SpotPrice(base uint64, baseDec uint8, quote uint64, quoteDec uint8) *big.Rat {
+	if base == 0 || quote == 0 {
+		return nil
+	}
+	num := new(big.Int).Mul(new(big.Int).SetUint64(quote), pow10(baseDec))
+	den := new(big.Int).Mul(new(big.Int).SetUint64(base), pow10(quoteDec))
+	return new(big.Rat).SetFrac(num, den)
+}
+
+// load reads everything from the chain, every read at once (bounded by s.sem).
+func (s *Service) load(ctx context.Context) (*Snapshot, error) {
+	started := s.now()
+	all := s.reg.All()
+	supraTok, ok := s.reg.ByCoinType(supra.SupraCoinType)
+	if !ok {
+		return nil, fmt.Errorf("market: the registry has no SUPRA")
+	}
+	luckyTok, haveLucky := s.reg.ByName(LuckyName)
+	usdcTok, haveUSDC := s.reg.ByName(USDCName)
+	burn, err := supra.ParseAddress(s.chain.Network().Modules.BurnAddress)
+	if err != nil {
+		return nil, fmt.Errorf("market: burn address: %w", err)
+	}
+
+	type tokenReads struct {
+		pool        chain.Reserves
+		poolErr     error
+		supply      *big.Int
+		supplyErr   error
+		burned      uint64
+		native      bool
+		haveReserve bool
+	}
+	reads := make([]tokenReads, len(all))
+	var (
+		vault     *big.Int
+		luckyUSDC *chain.Reserves
+		staking   *StakingTotals
+		n         int
+	)
+	g, gctx := errgroup.WithContext(ctx)
+	// do runs one node read under the shared bound.
+	do := func(fn func(context.Context) error) {
+		n++
+		g.Go(func() error {
+			if err := s.acquire(gctx); err != nil {
+				return err
+			}
+			defer s.release()
+			return fn(gctx)
+		})
+	}
+	for i, t := range all {
+		r := &reads[i]
+		r.native = chain.IsNativeCoin(t.CoinType)
+		if !r.native {
+			do(func(ctx context.Context) error {
+				res, err := s.chain.Reserves(ctx, t.CoinType, supra.SupraCoinType)
+				if errors.Is(err, chain.ErrPairNotFound) {
+					r.poolErr = err
+					return nil
+				}
+				r.pool, r.haveReserve = res, err == nil
+				return err
+			})
+		}
+		do(func(ctx context.Context) error {
+			v, err := coinSupply(ctx, s.chain, t.CoinType)
+			if transient(err) {
+				return err
+			}
+			r.supply, r.supplyErr = v, err
+			return nil
+		})
+		do(func(ctx context.Context) error {
+			v, err := s.chain.CoinBalance(ctx, burn, t.CoinType)
+			r.burned = v
+			return err
+		})
+	}
+	if haveLucky {
+		do(func(ctx context.Context) error {
+			v, err := s.chain.HousePot(ctx, luckyTok.CoinType)
+			if errors.Is(err, chain.ErrNotConfigured) {
+				return nil
+			}
+			if err == nil {
+				vault = new(big.Int).SetUint64(v)
+			}
+			return err
+		})
+		if haveUSDC {
+			do(func(ctx context.Context) error {
+				res, err := s.chain.Reserves(ctx, luckyTok.CoinType, usdcTok.CoinType)
+				if errors.Is(err, chain.ErrPairNotFound) {
+					return nil
+				}
+				if err == nil {
+					luckyUSDC = &res
+				}
+				return err
+			})
+		}
+	}
+	if s.staking != nil {
+		do(func(ctx context.Context) error {
+			v, err := s.staking(ctx)
+			staking = v
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+
+	snap := &Snapshot{UpdatedAt: started, Reads: n}
+	snap.USDDetail = "the registry has no " + USDCName
+	if haveUSDC {
+		snap.USDDetail = "the SUPRA/" + USDCName + " pool does not exist"
+		for i, t := range all {
+			if t.Name == usdcTok.Name && reads[i].haveReserve {
+				// dexUSDC per SUPRA = (reserve dexUSDC / 10^6) / (reserve SUPRA / 10^8).
+				snap.SupraUSD = SpotPrice(reads[i].pool.B, supraTok.Decimals, reads[i].pool.A, t.Decimals)
+				snap.USDDetail = "the SUPRA/" + USDCName + " pool is empty"
+			}
+		}
+	}
+	if snap.SupraUSD != nil {
+		snap.USDDetail = ""
+	}
+
+	for i, t := range all {
+		r := reads[i]
+		m := TokenMarket{Token: t, Burned: new(big.Int).SetUint64(r.burned)}
+		switch {
+		case r.native:
+			m.PriceSupra = big.NewRat(1, 1)
+		case !r.haveReserve:
+			snap.Skipped = append(snap.Skipped, Skipped{Token: t, Reason: SkipNoPool})
+		default:
+			m.ReserveToken, m.ReserveSupra = r.pool.A, r.pool.B
+			m.PriceSupra = SpotPrice(r.pool.A, t.Decimals, r.pool.B, supraTok.Decimals)
+			if m.PriceSupra == nil {
+				snap.Skipped = append(snap.Skipped, Skipped{Token: t, Reason: SkipEmptyPool})
+			}
+		}
+		if m.PriceSupra != nil && snap.SupraUSD != nil {
+			m.PriceUSD = new(big.Rat).Mul(m.PriceSupra, snap.SupraUSD)
+		}
+		switch {
+		case r.supplyErr == nil:
+			m.TotalSupply, m.SupplySource = r.supply, SourceChain
+		case t.TotalSupply != nil:
+			m.TotalSupply, _ = new(big.Int).SetString(*t.TotalSupply, 10)
+			m.SupplySource = SourceRegistry
+			if r.supplyErr != nil {
+				s.log.Warn("market: total supply from the registry", "token", t.Name, "err", r.supplyErr)
+			}
+		}
+		if m.TotalSupply != nil {
+			m.Circulating = new(big.Int).Sub(m.TotalSupply, m.Burned)
+			if m.Circulating.Sign() < 0 {
+				m.Circulating.SetInt64(0)
+			}
+		}
+		if m.PriceSupra != nil {
+			snap.Tokens = append(snap.Tokens, m)
+		}
+		if haveLucky && t.Name == luckyTok.Name {
+			snap.Lucky.Market = m
+			if m.PriceSupra != nil {
+				snap.Lucky.LuckySupra = &Pool{Base: t, Quote: supraTok, BaseAmt: m.ReserveToken, QuoteAmt: m.ReserveSupra}
+			}
+		}
+	}
+	snap.Lucky.HouseVault = vault
+	snap.Lucky.Staking = staking
+	if luckyUSDC != nil {
+		snap.Lucky.LuckyUSDC = &Pool{Base: luckyTok, Quote: usdcTok, BaseAmt: luckyUSDC.A, QuoteAmt: luckyUSDC.B}
+	}
+	return snap, nil
+}
+
+// transient reports errors that say nothing about the data (the node is down, slow or
+// failing), as opposed to an answer the chain gave.
+func transient(err error) bool {
+	if err == nil {
+		return false
+	}
+	var ne *supra.NodeError
+	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) ||
+		errors.Is(err, supra.ErrUnavailable) || (errors.As(err, &ne) && ne.Status >= http.StatusInternalServerError)
+}
+
+// errUntracked: the coin does not track its supply (coin::supply answered none).
+var errUntracked = errors.New("market: the coin does not track its supply")
+
+// coinSupply reads 0x1::coin::supply<T>(): Option<u128>, {"vec":["…"]} or {"vec":[]}
+// (errUntracked). (A small adapter
+// here rather than in chain/coins.go, which is being rewritten in parallel.)
+func coinSupply(ctx context.Context, c *chain.Client, coinType string) (*big.Int, error) {
+	res, err := c.Node().View(ctx, "0x1::coin::supply", []string{coinType}, nil)
+	if err != nil {
+		return nil, fmt.Errorf("supply of %s: %w", coinType, err)
+	}
+	if len(res) == 0 {
+		return nil, fmt.Errorf("%w: empty coin::supply result", chain.ErrBadResponse)
+	}
+	var opt struct {
+		Vec []json.RawMessage `json:"vec"`
+	}
+	if err := json.Unmarshal(res[0], &opt); err != nil {
+		return nil, fmt.Errorf("%w: coin::supply: %v", chain.ErrBadResponse, err)
+	}
+	if len(opt.Vec) == 0 {
+		return nil, fmt.Errorf("%w: %s", errUntracked, coinType)
+	}
+	var s string
+	if err := json.Unmarshal(opt.Vec[0], &s); err != nil {
+		s = string(opt.Vec[0]) // a JSON number
+	}
+	v, ok := new(big.Int).SetString(s, 10)
+	if !ok || v.Sign() < 0 {
+		return nil, fmt.Errorf("%w: coin::supply %s", chain.ErrBadResponse, opt.Vec[0])
+	}
+	return v, nil
+}
+
+// logger returns l or a discarding logger.
+func logger(l *slog.Logger) *slog.Logger {
+	if l == nil {
+		return slog.New(slog.DiscardHandler)
+	}
+	return l
+}
