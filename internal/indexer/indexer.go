@@ -83,7 +83,9 @@ type Config struct {
 	BackoffMax   time.Duration // retry delay cap (default 30 s)
 	// Prefetch is how many windows are read ahead of the one being written (default 4).
 	Prefetch int
-	Log      *slog.Logger
+	// Follow never ingests: Run only tracks the store's progress (another process writes).
+	Follow bool
+	Log    *slog.Logger
 }
 
 // Indexer moves the store's cursors from the start height to the node's head and keeps
@@ -152,27 +154,77 @@ type window struct {
 	from       map[int]uint64 // stream index → first height to ingest
 }
 
-// Run ingests until ctx ends; it returns ctx's error. Node and store errors are retried
-// with backoff and never skip a window.
+// Run keeps the index at the node's head until ctx ends, and returns ctx's error. Only
+// one process ingests into a store (on PostgreSQL the holder of an advisory lock); the
+// others, and an indexer configured with Follow, only track how far the store has got so
+// Status stays right. Node and store errors are retried with backoff; no window is ever
+// skipped.
 func (ix *Indexer) Run(ctx context.Context) error {
+	for {
+		if !ix.cfg.Follow {
+			release, ok, err := ix.st.Lead(ctx)
+			if err != nil {
+				ix.log.Warn("indexer: leader lock", "err", err)
+			}
+			if ok {
+				ix.log.Info("indexer: ingesting", "streams", len(ix.cfg.Streams))
+				err := ix.lead(ctx)
+				release()
+				return err
+			}
+		}
+		if err := ix.follow(ctx); err != nil && ctx.Err() == nil {
+			ix.log.Warn("indexer: status", "err", err)
+		}
+		if !sleep(ctx, ix.cfg.PollInterval) {
+			return ctx.Err()
+		}
+	}
+}
+
+// follow reads the store's progress and the node's head without ingesting.
+func (ix *Indexer) follow(ctx context.Context) error {
+	if _, err := ix.cursors(ctx); err != nil {
+		return err
+	}
+	h, err := ix.src.LatestBlock(ctx)
+	if err != nil {
+		return err
+	}
+	ix.head.Store(h.Height)
+	return nil
+}
+
+func (ix *Indexer) lead(ctx context.Context) error {
+	delay := ix.cfg.BackoffMin
 	for {
 		caughtUp, err := ix.catchUp(ctx)
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		if err != nil {
-			// catchUp only fails on the store; wait and go again.
-			ix.log.Error("indexer: store", "err", err)
-			if !sleep(ctx, ix.cfg.BackoffMax) {
-				return ctx.Err()
-			}
+		wait := ix.cfg.PollInterval
+		switch {
+		case err != nil:
+			// Node errors are retried inside catchUp; this is the store (or an index
+			// ahead of the node). Back off and go again.
+			ix.log.Error("indexer: cannot ingest", "err", err)
+			wait = ix.jitter(delay)
+			delay = min(delay*2, ix.cfg.BackoffMax)
+		case !caughtUp:
+			delay = ix.cfg.BackoffMin
 			continue
+		default:
+			delay = ix.cfg.BackoffMin
 		}
-		if caughtUp && !sleep(ctx, ix.cfg.PollInterval) {
+		if !sleep(ctx, wait) {
 			return ctx.Err()
 		}
 	}
 }
+
+// ErrAhead: the store has ingested heights the node does not have: it indexes another
+// chain (a devnet restarted without its state), so nothing is written.
+var ErrAhead = errors.New("indexer: the index is ahead of the node")
 
 // Sync ingests up to the node's head as it is when Sync starts.
 func (ix *Indexer) Sync(ctx context.Context) error {
@@ -194,6 +246,9 @@ func (ix *Indexer) catchUp(ctx context.Context) (bool, error) {
 	head := headHdr.Height
 	ix.head.Store(head)
 	low := minCursor(cursors)
+	if low > head+1 {
+		return false, fmt.Errorf("%w: indexed to %d, node at %d", ErrAhead, low-1, head)
+	}
 	if low > head {
 		return true, nil
 	}

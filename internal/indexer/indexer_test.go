@@ -3,6 +3,7 @@ package indexer_test
 import (
 	"context"
 	"crypto/ed25519"
+	"errors"
 	"fmt"
 	"math/big"
 	"math/rand/v2"
@@ -387,5 +388,77 @@ func setFaults(t testing.TB, n *devnet.Node, rate int) {
 	resp.Body.Close()
 	if resp.StatusCode != 200 {
 		t.Fatalf("faults: HTTP %d", resp.StatusCode)
+	}
+}
+
+// Two replicas on one PostgreSQL: exactly one ingests (advisory lock), both report the
+// head, and the index equals a single SQLite run's. A Follow indexer never writes.
+func TestReplicasOnPostgres(t *testing.T) {
+	n := newNode(t)
+	traffic(t, n, rand.New(rand.NewPCG(11, 12)), 80)
+	lite := openSQLite(t)
+	syncIndex(t, newIndexer(t, n, lite, nil), n)
+	want, _ := lite.Dump(context.Background())
+
+	url := pgtest.URL(t)
+	open := func() *store.DB {
+		db, err := store.Open(context.Background(), store.Options{DatabaseURL: url, Derive: Derive(t)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		return db
+	}
+	a, b := open(), open()
+	ixA, ixB := newIndexer(t, n, a, nil), newIndexer(t, n, b, nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	for _, ix := range []*indexer.Indexer{ixA, ixB} {
+		wg.Add(1)
+		go func() { defer wg.Done(); ix.Run(ctx) }()
+	}
+	deadline := time.Now().Add(time.Minute)
+	for {
+		ia, ha := ixA.Status()
+		ib, hb := ixB.Status()
+		if ia == n.Height() && ib == n.Height() && ha == n.Height() && hb == n.Height() {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("replicas at %d/%d and %d/%d, node at %d", ia, ha, ib, hb, n.Height())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	cancel()
+	wg.Wait()
+	if got, _ := a.Dump(context.Background()); got != want {
+		t.Fatal("PostgreSQL replicas' index differs from a single SQLite run")
+	}
+
+	// A follower over an empty store tracks the head but writes nothing.
+	empty := openSQLite(t)
+	f := newIndexer(t, n, empty, func(c *indexer.Config) { c.Follow = true })
+	fctx, fcancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer fcancel()
+	f.Run(fctx)
+	if d, _ := empty.Dump(context.Background()); d != "" {
+		t.Fatalf("follower wrote:\n%s", d)
+	}
+	if i, h := f.Status(); i != 0 || h != n.Height() {
+		t.Fatalf("follower status %d/%d", i, h)
+	}
+}
+
+// An index ahead of the node (a devnet restarted without its state) is refused, not
+// overwritten.
+func TestIndexAheadOfNode(t *testing.T) {
+	n := newNode(t)
+	traffic(t, n, rand.New(rand.NewPCG(13, 14)), 20)
+	db := openSQLite(t)
+	syncIndex(t, newIndexer(t, n, db, nil), n)
+	fresh := newNode(t)
+	err := newIndexer(t, fresh, db, nil).Sync(context.Background())
+	if !errors.Is(err, indexer.ErrAhead) {
+		t.Fatalf("err = %v, want ErrAhead", err)
 	}
 }
