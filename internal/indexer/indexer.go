@@ -27,6 +27,9 @@ import (
 // MaxWindow is the node's limit on an events query, in blocks.
 const MaxWindow = 10
 
+// maxMerge is how many ready windows one store transaction takes at most.
+const maxMerge = 32
+
 // Source is what the indexer needs of a node; *supra.Client is one.
 type Source interface {
 	LatestBlock(ctx context.Context) (supra.BlockHeader, error)
@@ -98,6 +101,7 @@ type Indexer struct {
 	tags    []matcher
 	indexed atomic.Uint64 // heights below are ingested for every stream
 	head    atomic.Uint64
+	dense   atomic.Bool // the last window read had events: read blocks without asking events first
 	rngMu   sync.Mutex
 	rng     *rand.Rand
 }
@@ -292,7 +296,7 @@ func (ix *Indexer) catchUp(ctx context.Context) (bool, error) {
 			}()
 		}
 	}()
-	for i := range plans {
+	for i := 0; i < len(plans); {
 		var r result
 		select {
 		case r = <-results[i]:
@@ -300,13 +304,32 @@ func (ix *Indexer) catchUp(ctx context.Context) (bool, error) {
 			return false, ctx.Err()
 		}
 		<-sem
+		i++
 		if r.err != nil {
 			return false, r.err
+		}
+		// Windows already read behind this one join its transaction: fewer commits while
+		// backfilling, the same atomicity (rows and cursors of every window together).
+		end := r.w.end
+	merge:
+		for n := 1; n < maxMerge && i < len(plans); n++ {
+			select {
+			case next := <-results[i]:
+				<-sem
+				i++
+				if next.err != nil {
+					return false, next.err
+				}
+				r.batch.Merge(next.batch)
+				end = next.w.end
+			default:
+				break merge
+			}
 		}
 		if err := ix.st.Apply(ctx, r.batch); err != nil {
 			return false, err
 		}
-		ix.indexed.Store(r.w.end - 1)
+		ix.indexed.Store(end - 1)
 	}
 	return false, nil
 }
@@ -338,36 +361,43 @@ func minCursor(c []uint64) uint64 {
 	return low
 }
 
-// read fetches one window: each stream's events, then (if any) the window's blocks to
-// place them. Each request is retried on its own until it succeeds or ctx ends; a window
-// whose answers disagree is read again whole.
+// read fetches one window. Where events are sparse it asks each stream's events first
+// and reads the window's blocks only when some came back (checking that both views
+// agree); where they are dense (the last window read had events) it reads the blocks
+// straight away, saving the events queries. Each request is retried on its own until it
+// succeeds or ctx ends; a window whose answers disagree is read again whole.
 func (ix *Indexer) read(ctx context.Context, w window) (*store.Batch, error) {
 	what := fmt.Sprintf("blocks [%d, %d)", w.start, w.end)
 	return retry(ctx, ix, what, func() (*store.Batch, error) {
-		counts := map[int]int{}
-		total := 0
-		for i, from := range w.from {
-			evs, err := retry(ctx, ix, what+" events "+ix.cfg.Streams[i].Name, func() ([]supra.Event, error) {
-				return ix.src.Events(ctx, ix.cfg.Streams[i].Type, from, w.end)
-			})
-			if err != nil {
-				return nil, err
-			}
-			counts[i] = len(evs)
-			total += len(evs)
-		}
 		b := &store.Batch{Cursors: map[string]uint64{}}
 		for i := range w.from {
 			b.Cursors[ix.cfg.Streams[i].Name] = w.end
 		}
-		if total == 0 {
-			return b, nil
+		var counts map[int]int
+		if !ix.dense.Load() {
+			counts = map[int]int{}
+			total := 0
+			for i, from := range w.from {
+				evs, err := retry(ctx, ix, what+" events "+ix.cfg.Streams[i].Name, func() ([]supra.Event, error) {
+					return ix.src.Events(ctx, ix.cfg.Streams[i].Type, from, w.end)
+				})
+				if err != nil {
+					return nil, err
+				}
+				counts[i] = len(evs)
+				total += len(evs)
+			}
+			if total == 0 {
+				return b, nil
+			}
 		}
 		blocks, err := ix.blocks(ctx, w.start, w.end)
 		if err != nil {
 			return nil, err
 		}
-		return b, ix.place(b, w, blocks, counts)
+		found, err := ix.place(b, w, blocks, counts)
+		ix.dense.Store(found > 0)
+		return b, err
 	})
 }
 
@@ -401,9 +431,9 @@ func (ix *Indexer) blocks(ctx context.Context, start, end uint64) ([]supra.Block
 // balancer mid-sync, say). The window is read again.
 var ErrInconsistent = errors.New("indexer: node answers disagree")
 
-// place decodes the window's events in chain order into b and checks every stream found
-// as many as its events query returned.
-func (ix *Indexer) place(b *store.Batch, w window, blocks []supra.Block, counts map[int]int) error {
+// place decodes the window's events in chain order into b and, given the events queries'
+// counts, checks every stream found as many in the blocks. It returns how many it placed.
+func (ix *Indexer) place(b *store.Batch, w window, blocks []supra.Block, counts map[int]int) (int, error) {
 	found := map[int]int{}
 	for _, blk := range blocks {
 		h := blk.Header.Height
@@ -424,18 +454,20 @@ func (ix *Indexer) place(b *store.Batch, w window, blocks []supra.Block, counts 
 				meta := store.Meta{TxHash: tx.Hash, EventIndex: idx, Height: h, TxPos: pos,
 					TimeUS: int64(blk.Header.Timestamp.MicrosecondsSinceUnixEpoch), Sender: tx.Header.Sender.Move}
 				if err := decode(ix.cfg.Decoders, b, ix.cfg.Streams[si], meta, ev); err != nil {
-					return err
+					return 0, err
 				}
 			}
 		}
 	}
+	total := 0
 	for i := range w.from {
-		if found[i] != counts[i] {
-			return fmt.Errorf("%w: %s in blocks [%d, %d): events query returned %d, blocks hold %d",
+		total += found[i]
+		if counts != nil && found[i] != counts[i] {
+			return 0, fmt.Errorf("%w: %s in blocks [%d, %d): events query returned %d, blocks hold %d",
 				ErrInconsistent, ix.cfg.Streams[i].Name, w.from[i], w.end, counts[i], found[i])
 		}
 	}
-	return nil
+	return total, nil
 }
 
 func (ix *Indexer) match(eventType string) int {

@@ -171,6 +171,7 @@ func traffic(t testing.TB, n *devnet.Node, rng *rand.Rand, count int) [][32]byte
 // transaction (not through the indexer's code path).
 type expected struct {
 	swaps, plays, burns, luckyEvents, raw int
+	streamEvents                          int // every event of an indexed stream
 	holders                               map[string]*big.Int
 }
 
@@ -184,6 +185,9 @@ func expect(t testing.TB, n *devnet.Node, hashes [][32]byte) expected {
 			t.Fatalf("tx %x not found", h)
 		}
 		for _, ev := range info.Output.Move.Events {
+			if !strings.HasSuffix(ev.Type, "::FeeStatement") && !strings.Contains(ev.Type, "LiquidityAdded") {
+				e.streamEvents++
+			}
 			switch {
 			case strings.HasSuffix(ev.Type, "::liquidity_pool::SwapEvent"):
 				e.swaps++

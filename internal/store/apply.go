@@ -64,6 +64,17 @@ type Batch struct {
 	Raw     []RawEvent
 }
 
+// Merge appends the next window's batch (read after b) to b; its cursors win.
+func (b *Batch) Merge(next *Batch) {
+	b.Swaps = append(b.Swaps, next.Swaps...)
+	b.Plays = append(b.Plays, next.Plays...)
+	b.Coins = append(b.Coins, next.Coins...)
+	b.Raw = append(b.Raw, next.Raw...)
+	for k, v := range next.Cursors {
+		b.Cursors[k] = v
+	}
+}
+
 // Intervals are the candle intervals in seconds: 1m, 5m, 1h, 1d.
 var Intervals = []int64{60, 300, 3600, 86400}
 
