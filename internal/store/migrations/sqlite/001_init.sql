@@ -1,7 +1,7 @@
 -- Cursors: per stream, the first block height not yet ingested. Written in the same
 -- transaction as the rows of the blocks below it.
-CREATE TABLE cursors (stream TEXT PRIMARY KEY, height INTEGER NOT NULL);
-CREATE TABLE kv (k TEXT PRIMARY KEY, v TEXT NOT NULL);
+CREATE TABLE cursors (stream TEXT PRIMARY KEY, height INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE kv (k TEXT PRIMARY KEY, v TEXT NOT NULL) WITHOUT ROWID;
 
 -- u64 amounts are canonical decimal TEXT (no leading zeros): exact beyond int64, and
 -- ordered numerically by (length, text).
@@ -13,6 +13,7 @@ CREATE TABLE swaps (
   PRIMARY KEY (tx_hash, event_index));
 CREATE INDEX swaps_order ON swaps (height, tx_pos, event_index);
 
+-- Tables read by key range are WITHOUT ROWID: the rows live in the key's B-tree.
 -- Candles per pool (base token quoted in SUPRA), interval in seconds, bucket = unix
 -- seconds of the bucket start. Prices are display ratios (decimals applied), not amounts.
 CREATE TABLE candles (
@@ -21,7 +22,7 @@ CREATE TABLE candles (
   open_usd REAL, high_usd REAL, low_usd REAL, close_usd REAL,
   vol_base TEXT NOT NULL, vol_quote TEXT NOT NULL,
   buys INTEGER NOT NULL, sells INTEGER NOT NULL,
-  PRIMARY KEY (base, interval_s, bucket));
+  PRIMARY KEY (base, interval_s, bucket)) WITHOUT ROWID;
 
 CREATE TABLE plays (
   tx_hash TEXT NOT NULL, event_index INTEGER NOT NULL, height INTEGER NOT NULL,
@@ -41,7 +42,7 @@ CREATE TABLE burns (
 CREATE INDEX burns_order ON burns (height DESC, tx_pos DESC, event_index DESC);
 CREATE TABLE burn_totals (
   burner TEXT NOT NULL, token TEXT NOT NULL, total TEXT NOT NULL, total_len INTEGER NOT NULL,
-  burns INTEGER NOT NULL, PRIMARY KEY (burner, token));
+  burns INTEGER NOT NULL, PRIMARY KEY (burner, token)) WITHOUT ROWID;
 CREATE INDEX burn_totals_rank ON burn_totals (token, total_len DESC, total DESC);
 
 -- LUCKY deposits and withdrawals (the holder balances below are their running sums).
@@ -54,7 +55,7 @@ CREATE TABLE coin_events (
 -- coin before the start height can go below zero in the index).
 CREATE TABLE holders (
   coin TEXT NOT NULL, account TEXT NOT NULL, balance TEXT NOT NULL, bal_len INTEGER NOT NULL,
-  PRIMARY KEY (coin, account));
+  PRIMARY KEY (coin, account)) WITHOUT ROWID;
 CREATE INDEX holders_rank ON holders (coin, bal_len DESC, balance DESC);
 
 -- Events kept as they came (cosmic_miners).
