@@ -428,3 +428,69 @@ func percent(balance string, supply *big.Int) string {
 	}
 	return s[:len(s)-4] + "." + s[len(s)-4:]
 }
+
+type statsResponse struct {
+	Pair        string   `json:"pair"`
+	Change24h   *float64 `json:"change24h"`    // percent, SUPRA price; null without a price 24 h ago
+	ChangeUSD   *float64 `json:"change24hUsd"` // percent, USD price
+	Volume24h   string   `json:"volume24h"`    // base token, base units
+	VolumeQuote string   `json:"volume24hQuote"`
+	Buys24h     int64    `json:"buys24h"`
+	Sells24h    int64    `json:"sells24h"`
+	Holders     *int64   `json:"holders,omitempty"` // LUCKY only
+	heights
+}
+
+// GetMarketStats serves GET /api/v1/market/stats?pair=LUCKY-SUPRA: the last 24 hours of a
+// TOKEN/SUPRA pool (price change, volume, buys and sells) and, for LUCKY, the holder
+// count. It complements /api/v1/market/lucky's spot figures.
+func (h *IndexHandler) GetMarketStats(w http.ResponseWriter, r *http.Request) {
+	if !h.available(w, r) {
+		return
+	}
+	pair := r.URL.Query().Get("pair")
+	if pair == "" {
+		pair = "LUCKY-SUPRA"
+	}
+	baseName, quoteName, ok := strings.Cut(pair, "-")
+	base, okBase := h.d.Tokens.ByName(baseName)
+	if !ok || quoteName != "SUPRA" || !okBase || baseName == "SUPRA" {
+		WriteError(w, r, h.d.Log, http.StatusBadRequest, CodeInvalidQuery, "Unknown pair "+strconv.Quote(pair)+": use TOKEN-SUPRA, e.g. LUCKY-SUPRA.")
+		return
+	}
+	hs, ok := h.ready(w, r)
+	if !ok {
+		return
+	}
+	ct, err := store.CanonType(base.CoinType)
+	if err != nil {
+		h.storeFailed(w, r, err)
+		return
+	}
+	now := h.d.Now().Unix()
+	win, err := h.d.Store.Window(r.Context(), ct, now-24*3600, now)
+	if err != nil {
+		h.storeFailed(w, r, err)
+		return
+	}
+	out := statsResponse{Pair: baseName + "-SUPRA", Change24h: change(win.Ref, win.Close), ChangeUSD: change(win.RefUSD, win.CloseUSD),
+		Volume24h: win.VolBase, VolumeQuote: win.VolQuote, Buys24h: win.Buys, Sells24h: win.Sells, heights: hs}
+	if baseName == "LUCKY" {
+		_, n, err := h.d.Store.Holders(r.Context(), ct, 1)
+		if err != nil {
+			h.storeFailed(w, r, err)
+			return
+		}
+		out.Holders = &n
+	}
+	WriteJSON(w, http.StatusOK, out)
+}
+
+// change is the percent move from ref to now (nil without both or with a zero ref).
+func change(ref, now *float64) *float64 {
+	if ref == nil || now == nil || *ref == 0 {
+		return nil
+	}
+	v := (*now - *ref) / *ref * 100
+	return &v
+}

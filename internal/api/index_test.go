@@ -54,7 +54,7 @@ func newIndexEnv(t *testing.T) *indexEnv {
 	h, err := server.New(server.Options{
 		Network: n, Web: fstest.MapFS{"index.html": {Data: []byte("<html><head></head></html>")}},
 		API: api.New(api.Deps{Network: n, Tokens: e.reg, Node: e.client, Log: log}),
-		Index: api.NewIndex(api.IndexDeps{Network: n, Tokens: e.reg, Store: db, Log: log,
+		Index: api.NewIndex(api.IndexDeps{Network: n, Tokens: e.reg, Store: db, Log: log, Now: e.node.Now,
 			Status: func(context.Context) (uint64, uint64, error) { i, h := ix.Status(); return i, h, nil }}),
 		Devnet: e.node.Handler(), Log: log,
 	})
@@ -222,5 +222,47 @@ func TestIndexEndpointsWithoutIndex(t *testing.T) {
 		if c, msg := errCode(out); code != http.StatusServiceUnavailable || c != api.CodeIndexUnavailable || msg != "The event index is not running on this server." {
 			t.Errorf("%s: %d %s %q", p, code, c, msg)
 		}
+	}
+}
+
+// 24 h stats: the price change against the last trade before the window, the volume and
+// the buys and sells inside it, and the holder count.
+func TestMarketStats(t *testing.T) {
+	e := newIndexEnv(t)
+	curveBuy := []string{contracts.SupraCoinType, idxLucky, contracts.UncorrelatedType}
+	curveSell := []string{idxLucky, contracts.SupraCoinType, contracts.UncorrelatedType}
+	price := func(info supra.TransactionInfo) (float64, *big.Int) {
+		sw := eventData(t, info, "::SwapEvent")
+		x := new(big.Int)
+		y := new(big.Int)
+		for _, k := range []string{"x_in", "x_out"} {
+			v, _ := new(big.Int).SetString(sw[k].(string), 10)
+			x.Add(x, v)
+		}
+		for _, k := range []string{"y_in", "y_out"} {
+			v, _ := new(big.Int).SetString(sw[k].(string), 10)
+			y.Add(y, v)
+		}
+		f, _ := new(big.Rat).SetFrac(new(big.Int).Mul(y, big.NewInt(1_000_000)), new(big.Int).Mul(x, big.NewInt(100_000_000))).Float64()
+		return f, x
+	}
+	old := e.submit(2, devnettest.Call{Function: idxSwap, TypeArgs: curveBuy, Args: [][]byte{devnettest.U64(5_000_000_000), devnettest.U64(0)}})
+	if _, err := e.node.AdvanceTime(25 * time.Hour); err != nil {
+		t.Fatal(err)
+	}
+	sell := e.submit(0, devnettest.Call{Function: idxSwap, TypeArgs: curveSell, Args: [][]byte{devnettest.U64(300_000_000), devnettest.U64(0)}})
+	buy := e.submit(2, devnettest.Call{Function: idxSwap, TypeArgs: curveBuy, Args: [][]byte{devnettest.U64(2_000_000_000), devnettest.U64(0)}})
+	e.sync()
+	ref, _ := price(old)
+	last, xb := price(buy)
+	_, xs := price(sell)
+	out := e.mustOK("GET", "/api/v1/market/stats?pair=LUCKY-SUPRA", "")
+	wantChange := (last - ref) / ref * 100
+	if out["change24h"] != wantChange || out["volume24h"] != new(big.Int).Add(xb, xs).String() ||
+		out["buys24h"] != 1.0 || out["sells24h"] != 1.0 || out["holders"] == nil || out["indexedHeight"] != strconv.FormatUint(e.node.Height(), 10) {
+		t.Fatalf("stats %v; want change %v", out, wantChange)
+	}
+	if code, body := e.do("GET", "/api/v1/market/stats?pair=LUCKY", ""); code != http.StatusBadRequest {
+		t.Fatalf("bad pair: %d %v", code, body)
 	}
 }

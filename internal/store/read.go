@@ -4,7 +4,9 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"math/big"
 	"strings"
 )
 
@@ -243,4 +245,56 @@ func (s *DB) Dump(ctx context.Context) (string, error) {
 		rows.Close()
 	}
 	return b.String(), nil
+}
+
+// Window sums a pool's 1m candles over [from, to] (unix seconds).
+type Window struct {
+	VolBase, VolQuote string
+	Buys, Sells       int64
+	// Ref is the price at from: the last close before it, else the first open inside.
+	Ref, Close       *float64
+	RefUSD, CloseUSD *float64
+}
+
+// Window returns base's trading over [from, to] from its 1m candles.
+func (s *DB) Window(ctx context.Context, base string, from, to int64) (Window, error) {
+	w := Window{VolBase: "0", VolQuote: "0"}
+	var ref, refU sql.NullFloat64
+	err := s.db.QueryRowContext(ctx, s.q(`SELECT close, close_usd FROM candles WHERE base = ? AND interval_s = 60 AND bucket < ?
+		ORDER BY bucket DESC LIMIT 1`), base, from).Scan(&ref, &refU)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return w, fmt.Errorf("store: window: %w", err)
+	}
+	cs, err := s.Candles(ctx, base, 60, from, to, 24*60*31)
+	if err != nil {
+		return w, err
+	}
+	vb, vq := new(big.Int), new(big.Int)
+	for i, c := range cs {
+		b, ok1 := new(big.Int).SetString(c.VolBase, 10)
+		q, ok2 := new(big.Int).SetString(c.VolQuote, 10)
+		if !ok1 || !ok2 {
+			return w, fmt.Errorf("store: window: bad volume %q/%q", c.VolBase, c.VolQuote)
+		}
+		vb.Add(vb, b)
+		vq.Add(vq, q)
+		w.Buys += c.Buys
+		w.Sells += c.Sells
+		if i == 0 && !ref.Valid {
+			ref = sql.NullFloat64{Float64: c.Open, Valid: true}
+			refU = sql.NullFloat64{}
+			if c.OpenUSD != nil {
+				refU = sql.NullFloat64{Float64: *c.OpenUSD, Valid: true}
+			}
+		}
+		cl := c.Close
+		w.Close, w.CloseUSD = &cl, c.CloseUSD
+	}
+	w.VolBase, w.VolQuote = vb.String(), vq.String()
+	w.Ref, w.RefUSD = nf(ref), nf(refU)
+	if w.Close == nil && w.Ref != nil {
+		// No trade in the window: the price has not moved.
+		w.Close, w.CloseUSD = w.Ref, w.RefUSD
+	}
+	return w, nil
 }
