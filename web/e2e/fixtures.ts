@@ -1,10 +1,27 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { withChainSnapshot } from './support/chain';
+
+/** Tag of a test that changes chain state (transactions, admin writes) and runs in both projects. */
+export const CHANGES_CHAIN = '@state';
 
 /**
  * `test` with an automatic check that the page logged no console error and threw no
- * uncaught exception during the test.
+ * uncaught exception during the test, and a devnet snapshot around every test that changes the
+ * chain (tagged @chain or @state): it is reverted afterwards, so no spec relies on what another
+ * spec did or on the order they run in.
  */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[]; chainSnapshot: void }>({
+  chainSnapshot: [
+    async ({ request }, use, testInfo) => {
+      if (!testInfo.tags.some((t) => t === '@chain' || t === CHANGES_CHAIN)) {
+        await use();
+        return;
+      }
+      await withChainSnapshot(request, process.env.E2E_PORT ?? '18080', () => use());
+    },
+    // Its own time: waiting for another worker's state-changing test is not this test's time.
+    { auto: true, timeout: 180_000 },
+  ],
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

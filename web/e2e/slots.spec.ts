@@ -1,18 +1,7 @@
 import { expect, isMobile, test } from './fixtures';
 import { openDevWalletPanel, useDevWallet } from './support/dev-wallet';
-import {
-  balance,
-  connectHere,
-  devAddress,
-  fmt2,
-  forceOutcomes,
-  LUCKY,
-  mainButton,
-  playViaApi,
-  pot,
-  setBalance,
-  SUPRA,
-} from './support/slots';
+import { balance, devAddress, forceOutcomes, LUCKY, playViaApi, pot, setBalance, SUPRA } from './support/chain';
+import { connectHere, fmt2, mainButton } from './support/slots';
 
 /**
  * FRUIT SPIN FRENZY acceptance (issue 6) on the real binary and devnet.

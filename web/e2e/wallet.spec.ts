@@ -1,12 +1,6 @@
-import { expect, test } from './fixtures';
-import {
-  devAccounts,
-  freshAddress,
-  openDevWalletPanel,
-  short,
-  supraBalance,
-  useDevWallet,
-} from './support/dev-wallet';
+import { CHANGES_CHAIN, expect, test } from './fixtures';
+import { devAccounts, freshAddress, supraBalance } from './support/chain';
+import { openDevWalletPanel, short, useDevWallet } from './support/dev-wallet';
 
 /**
  * Issue 5 acceptance, React part: the wallet button, the dev wallet's approve / reject / account /
@@ -132,7 +126,7 @@ test('with no wallet installed: the not-detected modal, then the StarKey app pag
   });
 });
 
-test('a SUPRA transfer through the Send form lands on chain', async ({ page, request }, testInfo) => {
+test('a SUPRA transfer through the Send form lands on chain', { tag: CHANGES_CHAIN }, async ({ page, request }, testInfo) => {
   test.setTimeout(60_000);
   // One sender per project, so parallel projects never race for a sequence number.
   const senderIndex = testInfo.project.name === 'mobile' ? 9 : 8;

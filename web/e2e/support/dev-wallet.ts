@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** The dev wallet's test hooks (internal/devnet/devwallet/wallet.js), set before the page loads. */
 export interface DevWalletOptions {
@@ -18,17 +18,6 @@ export async function useDevWallet(page: Page, opts: DevWalletOptions = {}) {
   }, opts);
 }
 
-export interface DevAccount {
-  index: number;
-  address: string;
-}
-
-export async function devAccounts(request: APIRequestContext): Promise<DevAccount[]> {
-  const res = await request.get('/devnet/accounts');
-  expect(res.ok()).toBeTruthy();
-  return (await res.json()) as DevAccount[];
-}
-
 /** Spec §2: first 6 characters, an ellipsis, last 4. */
 export function short(address: string): string {
   return `${address.slice(0, 6)}…${address.slice(-4)}`;
@@ -39,21 +28,4 @@ export async function openDevWalletPanel(page: Page) {
   const toggle = page.getByRole('button', { name: /^Dev Wallet/ });
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   await expect(page.locator('#dw-account')).toBeVisible();
-}
-
-/** SUPRA base units of an account, read through the app's API. */
-export async function supraBalance(request: APIRequestContext, address: string): Promise<bigint> {
-  const res = await request.get(`/api/v1/accounts/${address}/balances`);
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const body = (await res.json()) as { balances: { coinType: string; amount: string }[] };
-  const b = body.balances.find((x) => x.coinType === '0x1::supra_coin::SupraCoin');
-  if (!b) throw new Error('no SUPRA balance in the answer');
-  return BigInt(b.amount);
-}
-
-/** A fresh 32-byte address nobody has used. */
-export function freshAddress(): string {
-  const bytes = new Uint8Array(32);
-  crypto.getRandomValues(bytes);
-  return '0x' + Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }

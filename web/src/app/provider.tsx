@@ -3,7 +3,8 @@ import { useState, type ReactNode } from 'react';
 import { ErrorBoundary } from '@/app/error-boundary';
 import { ToastProvider } from '@/components/ui/toast';
 import { SoundProvider } from '@/lib/sound-context';
-import { WalletProvider } from '@/lib/wallet';
+import { WalletOverlays } from '@/features/wallet/components/wallet-overlays';
+import { WalletProvider } from '@/lib/wallet/wallet-provider';
 
 function makeQueryClient() {
   return new QueryClient({
@@ -21,7 +22,10 @@ export function AppProvider({ children }: { children: ReactNode }) {
       <QueryClientProvider client={queryClient}>
         <SoundProvider>
           <ToastProvider defaultPosition="bottom-right">
-            <WalletProvider>{children}</WalletProvider>
+            <WalletProvider>
+              <WalletOverlays />
+              {children}
+            </WalletProvider>
           </ToastProvider>
         </SoundProvider>
       </QueryClientProvider>

@@ -1,6 +1,21 @@
 /**
- * Exact token amounts as BigInt base units. Never use floats for money:
- * "1.5" LUCKY with 6 decimals is 1500000n base units.
+ * Exact amounts and the app's display formats (doc 2 §9 "Display rules").
+ *
+ * Token amounts are BigInt base units: "1.5" LUCKY with 6 decimals is 1500000n. Values that are
+ * not whole base units (a price, a market cap, a ratio of reserves) are exact rationals
+ * (`Exact`, built with `decimal`, `units` or `ratio`). Nothing here goes through a float.
+ *
+ * Rounding: token amounts (balances, supply) are floored, so the app never shows more than an
+ * account holds; USD values (price, market cap) round half up, like a price quote.
+ *
+ * | Format           | Function        | Example                                      |
+ * |------------------|-----------------|----------------------------------------------|
+ * | balance          | formatBalance   | 1234567891n, 6 → "1,234.56" (floor, 2 dp)    |
+ * | any precision    | formatUnits     | 123456789n, 8, 8 → "1.23456789" (floor)      |
+ * | price (USD)      | formatPrice     | "0.0123" → "$0.012300"; 12/8/6 dp            |
+ * | market cap (USD) | formatMarketCap | "1234567" → "$1.23M"; K from 1e3, M from 1e6 |
+ * | supply           | formatSupply    | 1e15n, 6 → "1.00B"; K/M/B/T                  |
+ * | token name       | truncateName    | "SUPRA-MUMMY-COIN" → "SUPRA-MUMMY-…"         |
  */
 
 const DECIMAL_RE = /^(\d*)(?:\.(\d*))?$/;
@@ -61,4 +76,179 @@ export function formatUnits(
   const body = shown > 0 ? `${wholeText}.${fracDigits}` : wholeText;
   const isZero = /^[0.,]*$/.test(body);
   return negative && !isZero ? '-' + body : body;
+}
+
+/** Inserts thousands separators into a run of digits ("1234567" → "1,234,567"). */
+export function groupDigits(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** Whole-number formatting with thousands separators. */
+export function formatInteger(n: bigint | number): string {
+  if (typeof n === 'number' && !Number.isSafeInteger(n)) throw new AmountError('Not a safe integer');
+  const s = n.toString();
+  return s.startsWith('-') ? '-' + groupDigits(s.slice(1)) : groupDigits(s);
+}
+
+/** Base-unit string or BigInt → BigInt; null for anything that is not a plain integer. */
+export function safeBigInt(text: string | number | bigint | null | undefined): bigint | null {
+  if (text === null || text === undefined) return null;
+  if (typeof text === 'bigint') return text;
+  const s = String(text).trim();
+  if (!/^-?\d+$/.test(s)) return null;
+  return BigInt(s);
+}
+
+/**
+ * Base units → "1234.56": 2 decimals, floored, no grouping (the format of the game's messages).
+ * Missing or unreadable input shows "0.00".
+ */
+export function fmt2(units: bigint | string | null | undefined, decimals: number): string {
+  const v = safeBigInt(units);
+  return v === null ? '0.00' : formatUnits(v, decimals, 2);
+}
+
+/** Base units → "1,234.56": 2 decimals, floored, grouped (chips, tables, balances). */
+export function fmt2Grouped(units: bigint | string | null | undefined, decimals: number): string {
+  const v = safeBigInt(units);
+  return v === null ? '0.00' : formatUnits(v, decimals, 2, { grouping: true });
+}
+
+/** A balance as doc 2 §9 shows it: floored to 2 decimals, grouped. Same as fmt2Grouped. */
+export const formatBalance = fmt2Grouped;
+
+// ---------------------------------------------------------------------------------------------
+// Exact rationals for values that are not whole base units.
+
+/** num / den exactly; den is always > 0. */
+export interface Exact {
+  readonly num: bigint;
+  readonly den: bigint;
+}
+
+const DECIMAL_TEXT_RE = /^([+-])?(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
+
+/**
+ * Parses a decimal string from the API ("0.000123", "-1.5", "12", "1.2e-7") exactly.
+ * Throws AmountError for anything else (empty, "NaN", "1,5", "Infinity").
+ */
+export function decimal(text: string): Exact {
+  const s = text.trim();
+  const m = DECIMAL_TEXT_RE.exec(s);
+  const whole = m?.[2] ?? '';
+  const frac = m?.[3] ?? '';
+  if (!m || whole + frac === '') throw new AmountError('Invalid decimal');
+  const exp = Number(m[4] ?? '0');
+  if (!Number.isSafeInteger(exp) || Math.abs(exp) > 1000) throw new AmountError('Invalid decimal');
+  let num = BigInt(whole + frac || '0');
+  if (m[1] === '-') num = -num;
+  const scale = frac.length - exp;
+  return scale >= 0 ? { num, den: 10n ** BigInt(scale) } : { num: num * 10n ** BigInt(-scale), den: 1n };
+}
+
+/** Base units of a token with `decimals` as an exact value (1500000n, 6 → 1.5). */
+export function units(amount: bigint, decimals: number): Exact {
+  if (!Number.isInteger(decimals) || decimals < 0) throw new AmountError('Invalid decimals');
+  return { num: amount, den: 10n ** BigInt(decimals) };
+}
+
+/** num / den exactly, e.g. a price from two pool reserves. Throws for a zero denominator. */
+export function ratio(num: bigint, den: bigint): Exact {
+  if (den === 0n) throw new AmountError('Division by zero');
+  return den < 0n ? { num: -num, den: -den } : { num, den };
+}
+
+/** a × b exactly (e.g. a price in SUPRA × the SUPRA price in USD). */
+export function mul(a: Exact, b: Exact): Exact {
+  return { num: a.num * b.num, den: a.den * b.den };
+}
+
+/** An Exact, or a decimal string parsed with `decimal`. */
+export type ExactInput = Exact | string;
+
+function toExact(v: ExactInput): Exact {
+  return typeof v === 'string' ? decimal(v) : ratio(v.num, v.den);
+}
+
+/** |v| compared with 10^exp: -1, 0 or 1. */
+function cmpPow10(v: Exact, exp: number): number {
+  const a = v.num < 0n ? -v.num : v.num;
+  const lhs = exp >= 0 ? a : a * 10n ** BigInt(-exp);
+  const rhs = exp >= 0 ? v.den * 10n ** BigInt(exp) : v.den;
+  return lhs < rhs ? -1 : lhs > rhs ? 1 : 0;
+}
+
+/**
+ * v with exactly `shown` decimals. `mode` "floor" truncates toward zero; "halfUp" rounds half
+ * away from zero. A value that rounds to zero shows no minus sign.
+ */
+export function formatExact(
+  v: ExactInput,
+  shown: number,
+  opts: { mode?: 'floor' | 'halfUp'; grouping?: boolean } = {},
+): string {
+  if (!Number.isInteger(shown) || shown < 0) throw new AmountError('Invalid precision');
+  const x = toExact(v);
+  const negative = x.num < 0n;
+  const scaled = (negative ? -x.num : x.num) * 10n ** BigInt(shown);
+  let q = scaled / x.den;
+  if ((opts.mode ?? 'floor') === 'halfUp' && 2n * (scaled % x.den) >= x.den) q += 1n;
+  const text = formatUnits(q, shown, shown, { grouping: opts.grouping });
+  return negative && q !== 0n ? '-' + text : text;
+}
+
+/**
+ * A USD price (doc 2 §9): "$" and 12 decimals below 0.000001, 8 decimals below 0.01, otherwise
+ * 6 ("$0.000000" format), rounded half up. Zero shows "$0.000000". Throws AmountError for a
+ * string that is not a decimal.
+ */
+export function formatPrice(price: ExactInput): string {
+  const v = toExact(price);
+  let shown = 6;
+  if (v.num !== 0n && cmpPow10(v, -6) < 0) shown = 12;
+  else if (v.num !== 0n && cmpPow10(v, -2) < 0) shown = 8;
+  const text = formatExact(v, shown, { mode: 'halfUp', grouping: true });
+  return text.startsWith('-') ? '-$' + text.slice(1) : '$' + text;
+}
+
+interface Unit {
+  exp: number;
+  suffix: string;
+}
+
+const SUPPLY_UNITS: readonly Unit[] = [
+  { exp: 12, suffix: 'T' },
+  { exp: 9, suffix: 'B' },
+  { exp: 6, suffix: 'M' },
+  { exp: 3, suffix: 'K' },
+];
+const MARKET_CAP_UNITS = SUPPLY_UNITS.filter((u) => u.suffix === 'M' || u.suffix === 'K');
+
+function compact(v: Exact, unitsList: readonly Unit[], mode: 'floor' | 'halfUp'): string {
+  const unit = unitsList.find((u) => cmpPow10(v, u.exp) >= 0);
+  const scaled = unit ? { num: v.num, den: v.den * 10n ** BigInt(unit.exp) } : v;
+  return formatExact(scaled, 2, { mode, grouping: true }) + (unit?.suffix ?? '');
+}
+
+/**
+ * A market cap on the dashboard (doc 2 §9): "$" with 2 decimals, "K" from 1,000 and "M" from
+ * 1,000,000 (no larger unit: 2.5 billion is "$2,500.00M"), rounded half up.
+ */
+export function formatMarketCap(usd: ExactInput): string {
+  const text = compact(toExact(usd), MARKET_CAP_UNITS, 'halfUp');
+  return text.startsWith('-') ? '-$' + text.slice(1) : '$' + text;
+}
+
+/**
+ * A token supply (doc 2 §9): 2 decimals with K, M, B or T from 1e3, 1e6, 1e9 and 1e12 whole
+ * tokens, floored ("1.00B" for LUCKY's 1e9). Takes base units and the token's decimals.
+ */
+export function formatSupply(amount: bigint, decimals: number): string {
+  return compact(units(amount, decimals), SUPPLY_UNITS, 'floor');
+}
+
+/** A token name cut at 12 characters (doc 2 §9), with "…" when it was longer. */
+export function truncateName(name: string, max = 12): string {
+  const chars = Array.from(name);
+  return chars.length > max ? chars.slice(0, max).join('') + '…' : name;
 }

@@ -4,5 +4,6 @@ import { afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
-  localStorage.clear();
+  // Node-environment tests (e.g. the lint config test) have no localStorage.
+  globalThis.localStorage?.clear();
 });

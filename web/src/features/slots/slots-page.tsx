@@ -2,17 +2,18 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useAppConfig, useWallet } from '@/lib/wallet';
-import { balanceOf, useBalances } from '@/lib/balances';
+import { useAppConfig } from '@/lib/config';
+import { useWallet } from '@/lib/wallet/wallet-provider';
+import { balanceOf, useBalances } from '@/lib/balances/use-balances';
 import { useSound } from '@/lib/sound-context';
 import { potOf, usePots } from '@/features/slots/api/use-pots';
 import { GameMachine } from '@/features/slots/components/game-machine';
 import { RecentSpins } from '@/features/slots/components/recent-spins';
 import { OddsPanel } from '@/features/slots/components/odds-panel';
 import { useSlotGame } from '@/features/slots/hooks/use-slot-game';
-import type { SlotToken } from '@/features/slots/types';
+import type { SlotToken } from '@/types/api';
 import { topPrizeExceedsPot } from '@/features/slots/utils/checks';
-import { fmt2Grouped } from '@/features/slots/utils/amounts';
+import { fmt2Grouped } from '@/lib/amounts';
 import { betOnBlur, betOnInput, spinsOnBlur, spinsOnInput } from '@/features/slots/utils/inputs';
 import { slotTokens, tokenFromParam, tokenSlug } from '@/features/slots/utils/tokens';
 import '@/features/slots/slots.css';
@@ -85,6 +86,8 @@ function SlotGame({ token, tokens }: { token: SlotToken; tokens: SlotToken[] }) 
     setBet(token.slots.minBet);
     setBalanceFreshAfter(Date.now());
     if (address) void balances.refetch();
+    // Runs on a token change only (the ref guards it); the other values are read, not watched.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [token.name]);
 
   const balanceFresh = !!balances.data && balances.dataUpdatedAt >= balanceFreshAfter && !balances.isError;

@@ -4,8 +4,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatUnits } from '@/lib/amounts';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useAppConfig } from '@/lib/wallet';
-import { useTxDetail, type TxDetailResponse, type TxPlay } from '@/features/tx/api/use-tx-detail';
+import { useAppConfig } from '@/lib/config';
+import { useTxDetail } from '@/features/tx/api/use-tx-detail';
+import type { PlayDecoded, TxDetail } from '@/types/api';
 
 const TIER_NAMES = ['No Win', 'Tiny', 'Small', 'Medium', 'High', 'Jackpot', 'Super Jackpot'];
 const NATIVE_DECIMALS = 8;
@@ -41,10 +42,11 @@ export function TxPage() {
   );
 }
 
-function Detail({ d }: { d: TxDetailResponse }) {
+function Detail({ d }: { d: TxDetail }) {
   const config = useAppConfig();
   const tokens = config.data?.tokens ?? [];
   const tokenOf = (coinType: string) => tokens.find((t) => t.coinType === coinType);
+  const play = d.play;
   const fmtCoin = (amount: string | undefined | null, coinType: string) => {
     const t = tokenOf(coinType);
     const v = toBig(amount);
@@ -75,7 +77,7 @@ function Detail({ d }: { d: TxDetailResponse }) {
         </dl>
       </section>
 
-      {d.play && <PlayCard play={d.play} decimals={tokenOf(d.play.tokenType)?.decimals ?? 0} tokenName={tokenOf(d.play.tokenType)?.name ?? d.play.token} />}
+      {play && <PlayCard play={play} decimals={tokenOf(play.tokenType)?.decimals ?? 0} tokenName={tokenOf(play.tokenType)?.name ?? play.token} />}
 
       {d.transactionInsights?.coinChange && d.transactionInsights.coinChange.length > 0 && (
         <section className="panel p-4 sm:p-6" aria-labelledby="tx-coins">
@@ -117,7 +119,7 @@ function Detail({ d }: { d: TxDetailResponse }) {
   );
 }
 
-function PlayCard({ play, decimals, tokenName }: { play: TxPlay; decimals: number; tokenName: string }) {
+function PlayCard({ play, decimals, tokenName }: { play: PlayDecoded; decimals: number; tokenName: string }) {
   const bet = toBig(play.betPerSpin) ?? 0n;
   const spins = BigInt(play.numberOfSpins || '0');
   const total = toBig(play.totalPrize) ?? 0n;

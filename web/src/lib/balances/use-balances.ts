@@ -1,20 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-
-export interface TokenBalance {
-  name: string;
-  symbol: string;
-  coinType: string;
-  decimals: number;
-  /** Base units as a decimal string. */
-  amount: string;
-}
-
-/** GET /api/v1/accounts/{address}/balances */
-export interface BalancesResponse {
-  address: string;
-  balances: TokenBalance[];
-}
+import type { BalancesResponse } from '@/types/api';
 
 export const balancesQueryKey = (address: string | null | undefined) => ['balances', address ?? ''] as const;
 

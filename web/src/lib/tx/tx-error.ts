@@ -1,5 +1,6 @@
 import { errorMessage, isUserRejection } from '@/lib/wallet/messages';
-import type { TxDetail, TxErrorKind } from './types';
+import type { TxDetail } from '@/types/api';
+import type { TxErrorKind } from './tx-state';
 
 /**
  * Why a transaction did not go through. Features map `kind` to their own spec toasts:

@@ -4,9 +4,9 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api';
-import { configQueryKey } from '@/lib/wallet/config';
+import { configQueryKey } from '@/lib/config';
 import { FakeProvider, devnetConfig, rejection } from '@/lib/wallet/testing/fake-provider';
-import { WalletProvider, useWallet } from '@/lib/wallet';
+import { WalletProvider, useWallet } from '@/lib/wallet/wallet-provider';
 import { TxError } from './tx-error';
 import { useTransaction } from './use-transaction';
 

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { ApiError, api } from '@/lib/api';
-import { configQueryKey } from '@/lib/wallet/config';
+import { configQueryKey } from '@/lib/config';
 import { errorMessage } from '@/lib/wallet/messages';
 import { useWallet } from '@/lib/wallet/wallet-provider';
 import { TxError, walletSendError } from './tx-error';
-import type { BuiltTransaction, TxDetail, TxPhase, TxResult } from './types';
+import type { BuiltTransaction, TxDetail } from '@/types/api';
+import type { TxPhase, TxResult } from './tx-state';
 
 /** Server-side long-poll for finality (spec: detail timeout 30 s). */
 export const TX_WAIT = '30s';

@@ -50,31 +50,22 @@ export interface WalletNetwork {
   chainId: number;
 }
 
-export interface ConfigNetwork extends WalletNetwork {
-  /** Explorer link pattern with `{hash}` (devnet: an in-app path). */
-  explorerTx: string;
-  explorerAddress: string;
-  modules: Record<string, string>;
-  devnet: boolean;
+/** A wallet message shown in the wallet's modal (spec §8). */
+export interface WalletNotice {
+  kind: 'error' | 'notDetected';
+  message: string;
 }
 
-export interface ConfigToken {
-  name: string;
-  symbol: string;
-  coinType: string;
-  decimals: number;
-  logo: string;
-  totalSupply: string;
-  slots?: { order: number; minBet: string; minBetBase: string; partner: string };
-  burnable: boolean;
-  telegram?: string;
-  website?: string;
-  x?: string;
+/** The "Switch Network" pop-up while the wallet is on another known network. */
+export interface NetworkPrompt {
+  fromLabel: string;
+  targetLabel: string;
+  switching: boolean;
 }
 
-/** GET /api/v1/config */
-export interface AppConfig {
-  network: ConfigNetwork;
-  knownChainIds: number[];
-  tokens: ConfigToken[];
-}
+/** What happened, for the toasts the wallet feature shows. */
+export type WalletEvent =
+  | { type: 'connected' }
+  | { type: 'networkConnected'; label: string }
+  | { type: 'connectFailed'; message: string }
+  | { type: 'switchFailed'; message: string };

@@ -1,24 +1,28 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useToast } from '@/components/ui/toast';
 import { starkeyAppLink } from '@/lib/links';
-import { configQuery, configQueryKey, useAppConfig } from './config';
+import { configQuery, configQueryKey, useAppConfig } from '@/lib/config';
 import { detectProvider, injectedProvider } from './detect';
 import {
-  CONNECTED_TOAST_MS,
   PROVIDER_GIVE_UP_MS,
   PROVIDER_POLL_MS,
   REDIRECT_DELAY_MS,
   connectFailedModal,
-  connectFailedToast,
   errorMessage,
   isUserRejection,
-  networkConnectedToast,
   unknownNetworkMessage,
   walletText,
 } from './messages';
-import type { AppConfig, RawChainId, SupraProvider, WalletNetwork, WalletStatus } from './types';
-import { WalletDialogs, type WalletNotice } from './wallet-dialogs';
+import type { AppConfig } from '@/types/api';
+import type {
+  NetworkPrompt,
+  RawChainId,
+  SupraProvider,
+  WalletEvent,
+  WalletNetwork,
+  WalletNotice,
+  WalletStatus,
+} from './types';
 
 export interface WalletContextValue {
   status: WalletStatus;
@@ -60,6 +64,32 @@ const WalletContext = createContext<WalletContextValue>(disconnectedValue);
 
 export function useWallet(): WalletContextValue {
   return useContext(WalletContext);
+}
+
+/**
+ * What the wallet's app-wide overlays need (features/wallet/components/wallet-overlays.tsx draws
+ * them): the connecting state, the current wallet message (spec §8), the network pop-up, and
+ * the events that become toasts. The provider owns the state; the feature owns the pixels.
+ */
+export interface WalletUiValue {
+  connecting: boolean;
+  cancelConnect: () => void;
+  notice: WalletNotice | null;
+  dismissNotice: () => void;
+  /** The StarKey app page to offer when no wallet was found. */
+  starkeyUrl: string | undefined;
+  prompt: NetworkPrompt | null;
+  closePrompt: () => void;
+  switchNetwork: () => Promise<void>;
+  /** Calls `listener` for every wallet event until the returned function is called. */
+  subscribe: (listener: (event: WalletEvent) => void) => () => void;
+}
+
+const WalletUiContext = createContext<WalletUiValue | null>(null);
+
+/** The overlays' view of the wallet; null outside a WalletProvider. */
+export function useWalletUi(): WalletUiValue | null {
+  return useContext(WalletUiContext);
 }
 
 export interface WalletProviderProps {
@@ -123,8 +153,9 @@ function invalidateAccountData(qc: QueryClient) {
 
 /**
  * The wallet state machine of spec §4 "Wallet": disconnected → connecting (overlay) → connected,
- * the events accountChanged / networkChanged / disconnect, the network pop-up and every wallet
- * modal and toast of §8. Mount once, inside the QueryClientProvider and the ToastProvider.
+ * the events accountChanged / networkChanged / disconnect, the network pop-up and the wallet
+ * messages of §8. Mount once, inside the QueryClientProvider. It draws nothing itself: the
+ * overlays and toasts are features/wallet/components/wallet-overlays.tsx, fed by useWalletUi().
  */
 export function WalletProvider({
   children,
@@ -136,7 +167,14 @@ export function WalletProvider({
   autoReconnect = true,
 }: WalletProviderProps) {
   const queryClient = useQueryClient();
-  const toast = useToast();
+  const listeners = useRef(new Set<(e: WalletEvent) => void>());
+  const emit = useCallback((e: WalletEvent) => {
+    for (const fn of listeners.current) fn(e);
+  }, []);
+  const subscribeUi = useCallback((fn: (e: WalletEvent) => void) => {
+    listeners.current.add(fn);
+    return () => void listeners.current.delete(fn);
+  }, []);
   const { data: config } = useAppConfig();
 
   const [core, setCoreState] = useState<CoreState>(DISCONNECTED);
@@ -152,8 +190,8 @@ export function WalletProvider({
   const [switching, setSwitching] = useState(false);
 
   // Keep the latest values reachable from wallet event handlers (subscribed once).
-  const deps = useRef({ toast, queryClient, getProvider, redirect, pollMs, giveUpMs, redirectDelayMs });
-  deps.current = { toast, queryClient, getProvider, redirect, pollMs, giveUpMs, redirectDelayMs };
+  const deps = useRef({ emit, queryClient, getProvider, redirect, pollMs, giveUpMs, redirectDelayMs });
+  deps.current = { emit, queryClient, getProvider, redirect, pollMs, giveUpMs, redirectDelayMs };
 
   /** Bumped by every connect, disconnect and cancel, so a stale async step never lands. */
   const attempt = useRef(0);
@@ -182,12 +220,7 @@ export function WalletProvider({
       const target = String(cfg.network.chainId);
       if (chainId === target) {
         setPromptFrom(null);
-        if (opts.toast) {
-          deps.current.toast.show(networkConnectedToast(cfg.network.label), {
-            type: 'success',
-            duration: CONNECTED_TOAST_MS,
-          });
-        }
+        if (opts.toast) deps.current.emit({ type: 'networkConnected', label: cfg.network.label });
       } else if (knownIds(cfg).includes(chainId)) {
         setPromptFrom(chainId);
       } else {
@@ -255,7 +288,7 @@ export function WalletProvider({
     if (coreRef.current.status === 'connecting') return;
     const at = ++attempt.current;
     const alive = () => attempt.current === at;
-    const { toast: t, getProvider: gp, pollMs: poll, giveUpMs: giveUp } = deps.current;
+    const { emit: emitEvent, getProvider: gp, pollMs: poll, giveUpMs: giveUp } = deps.current;
     setNotice(null);
     setCore({ ...DISCONNECTED, status: 'connecting' });
 
@@ -263,7 +296,7 @@ export function WalletProvider({
       if (!alive()) return;
       setCore(DISCONNECTED);
       setNotice({ kind: 'error', message: modal });
-      t.show(connectFailedToast(message), { type: 'error' });
+      emitEvent({ type: 'connectFailed', message });
     };
 
     const p = await detectProvider({ getProvider: gp, pollMs: poll, giveUpMs: giveUp });
@@ -312,7 +345,7 @@ export function WalletProvider({
     }
 
     setCore({ status: 'connected', address, chainId, provider: p });
-    t.show(walletText.connectedToast, { type: 'success' });
+    emitEvent({ type: 'connected' });
     applyNetwork(cfg, chainId, { toast: true });
     invalidateAccountData(deps.current.queryClient);
   }, [applyNetwork, loadConfig, setCore, subscribe]);
@@ -368,8 +401,9 @@ export function WalletProvider({
     }
     if (now === target) return; // already applied by the networkChanged event
     if (failure !== null) {
-      deps.current.toast.show(isUserRejection(failure) ? walletText.userRejected : errorMessage(failure) || walletText.userRejected, {
-        type: 'error',
+      deps.current.emit({
+        type: 'switchFailed',
+        message: isUserRejection(failure) ? walletText.userRejected : errorMessage(failure) || walletText.userRejected,
       });
     }
   }, [applyNetwork, loadConfig]);
@@ -421,23 +455,28 @@ export function WalletProvider({
     [core, network, isTargetNetwork, connect, disconnect, switchNetwork, networkLabel],
   );
 
+  const promptLabel = promptFrom !== null ? labelFor(config, promptFrom) : null;
+  const ui = useMemo<WalletUiValue>(
+    () => ({
+      connecting: core.status === 'connecting',
+      cancelConnect,
+      notice,
+      dismissNotice: () => setNotice(null),
+      starkeyUrl: notice?.kind === 'notDetected' ? starkeyAppLink(window.location.href) : undefined,
+      prompt:
+        promptLabel !== null && core.status === 'connected' && network
+          ? { fromLabel: promptLabel, targetLabel: network.label, switching }
+          : null,
+      closePrompt: () => setPromptFrom(null),
+      switchNetwork,
+      subscribe: subscribeUi,
+    }),
+    [core.status, cancelConnect, notice, promptLabel, network, switching, switchNetwork, subscribeUi],
+  );
+
   return (
     <WalletContext.Provider value={value}>
-      {children}
-      <WalletDialogs
-        connecting={core.status === 'connecting'}
-        onCancelConnect={cancelConnect}
-        notice={notice}
-        onCloseNotice={() => setNotice(null)}
-        prompt={
-          promptFrom !== null && core.status === 'connected' && network
-            ? { fromLabel: labelFor(config, promptFrom), targetLabel: network.label, switching }
-            : null
-        }
-        onSwitch={() => void switchNetwork()}
-        onClosePrompt={() => setPromptFrom(null)}
-        starkeyUrl={notice?.kind === 'notDetected' ? starkeyAppLink(window.location.href) : undefined}
-      />
+      <WalletUiContext.Provider value={ui}>{children}</WalletUiContext.Provider>
     </WalletContext.Provider>
   );
 }

@@ -1,5 +1,5 @@
 import { api } from '@/lib/api';
-import type { SpinBuildRequest, SpinBuildResponse } from '@/features/slots/types';
+import type { SpinBuildRequest, SpinBuildResponse } from '@/types/api';
 
 /** POST /api/v1/slots/spins: the server re-checks every "before spinning" rule and builds the transaction. */
 export function buildSpins(req: SpinBuildRequest, signal?: AbortSignal): Promise<SpinBuildResponse> {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { HistoryResponse } from '@/features/slots/types';
+import type { HistoryResponse } from '@/types/api';
 
 export const HISTORY_LIMIT = 20;
 

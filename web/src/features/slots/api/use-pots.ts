@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { PotsResponse } from '@/features/slots/types';
-import { safeBigInt } from '@/features/slots/utils/amounts';
+import type { PotsResponse } from '@/types/api';
+import { safeBigInt } from '@/lib/amounts';
 
 export const potsQueryKey = ['slots', 'pots'] as const;
 

@@ -3,7 +3,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { SoundOffIcon, SoundOnIcon, WarningIcon } from '@/components/ui/icons';
 import { TokenLogo } from '@/components/ui/token-logo';
 import { useSound } from '@/lib/sound-context';
-import type { WalletStatus } from '@/lib/wallet';
+import type { WalletStatus } from '@/lib/wallet/types';
 import { PaytableModal } from '@/features/slots/components/paytable-modal';
 import { ReelsView } from '@/features/slots/components/reels';
 import { StatChip } from '@/features/slots/components/stat-chip';
@@ -19,8 +19,9 @@ import {
 } from '@/features/slots/components/icons';
 import { useFullscreen } from '@/features/slots/hooks/use-fullscreen';
 import type { useSlotGame } from '@/features/slots/hooks/use-slot-game';
-import type { SlotToken } from '@/features/slots/types';
-import { fmt2Grouped, totalBetText } from '@/features/slots/utils/amounts';
+import type { SlotToken } from '@/types/api';
+import { fmt2Grouped } from '@/lib/amounts';
+import { totalBetText } from '@/features/slots/utils/amounts';
 
 export interface GameMachineProps {
   token: SlotToken;

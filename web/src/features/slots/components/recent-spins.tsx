@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { txPath } from '@/lib/paths';
 import { useSpinHistory } from '@/features/slots/api/use-history';
-import type { HistoryResponse, HistorySpin, SlotToken } from '@/features/slots/types';
-import { fmt2Grouped, safeBigInt } from '@/features/slots/utils/amounts';
+import type { HistoryResponse, HistorySpin, SlotToken } from '@/types/api';
+import { fmt2Grouped, safeBigInt } from '@/lib/amounts';
 
 /**
  * The player's last plays (GET /api/v1/slots/history) with wagered, won and net. While a game is

@@ -2,14 +2,17 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { TokenSelectorModal } from '@/features/slots/components/token-selector-modal';
-import type { SlotToken } from '@/features/slots/types';
+import type { SlotToken } from '@/types/api';
 
 const tok = (name: string, order: number, extra: Partial<SlotToken> = {}): SlotToken => ({
   name,
   symbol: name,
   coinType: `0x1::${name}::${name}`,
   decimals: 6,
-  slots: { order, minBet: '10' },
+  logo: '',
+  totalSupply: null,
+  burnable: false,
+  slots: { order, minBet: '10', minBetBase: '10000000', partner: '' },
   ...extra,
 });
 

@@ -1,16 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createElement, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useToast, type ToastType } from '@/components/ui/toast';
-import { errorMessage } from '@/lib/wallet';
-import { isTxError, useTransaction, type TxDetail } from '@/lib/tx';
+import { errorMessage } from '@/lib/wallet/messages';
+import { isTxError } from '@/lib/tx/tx-error';
+import { useTransaction } from '@/lib/tx/use-transaction';
+import type { TxDetail } from '@/types/api';
 import { useSound } from '@/lib/sound-context';
 import { buildSpins } from '@/features/slots/api/build-spins';
 import { historyQueryKey } from '@/features/slots/api/use-history';
 import { potsQueryKey } from '@/features/slots/api/use-pots';
-import type { PlayDetail, SlotToken } from '@/features/slots/types';
+import type { PlayDecoded, SlotToken } from '@/types/api';
 import { useReels, type Reels } from '@/features/slots/hooks/use-reels';
 import { WinToast } from '@/features/slots/components/win-toast';
-import { fmt2, safeBigInt } from '@/features/slots/utils/amounts';
+import { fmt2, safeBigInt } from '@/lib/amounts';
 import { beforeSpinError } from '@/features/slots/utils/checks';
 import { LOSS_MESSAGE, txSentMessage, winMessage } from '@/features/slots/utils/messages';
 import {
@@ -82,6 +84,8 @@ export function useSlotGame(input: SlotGameInput) {
       controlRef.current?.stop();
       sound.stop('spin');
     };
+    // Mount/unmount only: stopping the reels and the spin sound belongs to leaving the page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const refresh = useCallback(() => {
@@ -213,9 +217,9 @@ export function useSlotGame(input: SlotGameInput) {
   return { phase, remaining, turbo, setTurbo, last, spin, skip, reels, txPhase: tx.phase };
 }
 
-function readPlay(detail: TxDetail): PlayDetail {
+function readPlay(detail: TxDetail): PlayDecoded {
   if (!detail.events || detail.events.length === 0) throw new ProcessingError('No events returned');
-  const play = detail.play as PlayDetail | null | undefined;
+  const play = detail.play;
   if (!play || !Array.isArray(play.spinResults)) throw new ProcessingError('PlayEvent not found');
   return play;
 }

@@ -16,28 +16,3 @@ export function totalBetText(bet: string, spins: string): string {
   if (cents === null || n === null) return '0.00';
   return formatUnits(cents * BigInt(n), 2, 2);
 }
-
-/** Base units → "1234.56" (2 decimals, floored, no grouping — the spec's message format). */
-export function fmt2(units: bigint | string | null | undefined, decimals: number): string {
-  if (units === null || units === undefined) return '0.00';
-  const v = typeof units === 'bigint' ? units : safeBigInt(units);
-  return v === null ? '0.00' : formatUnits(v, decimals, 2);
-}
-
-/** Base units → "1,234.56" for chips and tables. */
-export function fmt2Grouped(units: bigint | string | null | undefined, decimals: number): string {
-  if (units === null || units === undefined) return '0.00';
-  const v = typeof units === 'bigint' ? units : safeBigInt(units);
-  return v === null ? '0.00' : formatUnits(v, decimals, 2, { grouping: true });
-}
-
-export function safeBigInt(text: string | number | null | undefined): bigint | null {
-  if (text === null || text === undefined) return null;
-  try {
-    const s = String(text).trim();
-    if (!/^-?\d+$/.test(s)) return null;
-    return BigInt(s);
-  } catch {
-    return null;
-  }
-}

@@ -2,8 +2,8 @@
  * The "before spinning" checks of doc 1 §5, in the spec's order, with the spec's toasts (§8).
  * The server re-checks authoritatively when it builds the transaction.
  */
-import { tryParseUnits } from '@/lib/amounts';
-import { fmt2, totalBetUnits } from '@/features/slots/utils/amounts';
+import { tryParseUnits, fmt2 } from '@/lib/amounts';
+import { totalBetUnits } from '@/features/slots/utils/amounts';
 import { compareDecimal, parseSpins } from '@/features/slots/utils/inputs';
 
 /** House pot multiple the total bet may not exceed. */

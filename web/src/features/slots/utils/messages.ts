@@ -1,4 +1,4 @@
-import { fmt2 } from '@/features/slots/utils/amounts';
+import { fmt2 } from '@/lib/amounts';
 import { symbolsEmoji, tierAt, type FruitSymbol } from '@/features/slots/utils/tiers';
 
 /** "{tier name}! {symbols} = {amount} {token name}" (doc 1 §8). */

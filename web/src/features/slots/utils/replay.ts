@@ -3,7 +3,7 @@
  * stop left to right 300 ms apart, a win plays its sound 200 ms after the third stop, and the
  * next spin starts 2 s later. Turbo divides every wait by 10; Skip ends the replay at once.
  */
-import { safeBigInt } from '@/features/slots/utils/amounts';
+import { safeBigInt } from '@/lib/amounts';
 import { symbolsForTier, type FruitSymbol } from '@/features/slots/utils/tiers';
 
 export interface ReplayTimings {

@@ -1,7 +1,7 @@
-import type { SlotToken, TokenInfo } from '@/features/slots/types';
+import type { SlotToken, Token } from '@/types/api';
 
 /** Tokens that can be played, ordered by their slots order (the native coin first). */
-export function slotTokens(tokens: readonly TokenInfo[]): SlotToken[] {
+export function slotTokens(tokens: readonly Token[]): SlotToken[] {
   return tokens
     .filter((t): t is SlotToken => !!t.slots)
     .slice()
@@ -18,14 +18,7 @@ export function tokenFromParam(tokens: readonly SlotToken[], param: string | und
   return tokens[0];
 }
 
-/** Case-insensitive substring search on the name. */
-export function filterTokens(tokens: readonly SlotToken[], query: string): SlotToken[] {
-  const q = query.trim().toLowerCase();
-  if (!q) return tokens.slice();
-  return tokens.filter((t) => t.name.toLowerCase().includes(q));
-}
-
 /** Route segment for a token (its name, URL-encoded, lower-case). */
-export function tokenSlug(token: Pick<TokenInfo, 'name'>): string {
+export function tokenSlug(token: Pick<Token, 'name'>): string {
   return encodeURIComponent(token.name.toLowerCase());
 }

@@ -3,10 +3,11 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '@/components/ui/toast';
-import { configQueryKey } from '@/lib/wallet/config';
+import { configQueryKey } from '@/lib/config';
 import { FakeProvider, devnetConfig } from '@/lib/wallet/testing/fake-provider';
-import { WalletProvider } from '@/lib/wallet';
+import { WalletProvider } from '@/lib/wallet/wallet-provider';
 import { ConnectWalletButton } from './connect-wallet-button';
+import { WalletOverlays } from './wallet-overlays';
 
 const ADDR = '0x' + 'a1'.repeat(32);
 
@@ -17,6 +18,7 @@ function setup(p: FakeProvider) {
     <QueryClientProvider client={qc}>
       <ToastProvider>
         <WalletProvider getProvider={() => p} redirect={vi.fn()} autoReconnect={false}>
+          <WalletOverlays />
           <ConnectWalletButton />
         </WalletProvider>
       </ToastProvider>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { WalletIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
-import { shortenAddress, useWallet, walletText } from '@/lib/wallet';
+import { shortenAddress, walletText } from '@/lib/wallet/messages';
+import { useWallet } from '@/lib/wallet/wallet-provider';
 import { WalletOptionsDialog } from './wallet-options-dialog';
 
 const base =

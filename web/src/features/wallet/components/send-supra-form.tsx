@@ -4,7 +4,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { tryParseUnits } from '@/lib/amounts';
 import { api } from '@/lib/api';
 import { externalLinkProps } from '@/lib/links';
-import { isTxError, useTransaction, type BuiltTransaction, type TxPhase } from '@/lib/tx';
+import { isTxError } from '@/lib/tx/tx-error';
+import { useTransaction } from '@/lib/tx/use-transaction';
+import type { BuiltTransaction } from '@/types/api';
+import type { TxPhase } from '@/lib/tx/tx-state';
 
 export const TRANSFER_FUNCTION = '0x1::supra_account::transfer';
 const ADDRESS_RE = /^0x[0-9a-fA-F]{1,64}$/;

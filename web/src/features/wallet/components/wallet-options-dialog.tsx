@@ -4,9 +4,11 @@ import { CheckIcon } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { formatUnits } from '@/lib/amounts';
-import { balanceOf, useBalances } from '@/lib/balances';
+import { balanceOf, useBalances } from '@/lib/balances/use-balances';
 import { NATIVE_COIN_TYPE } from '@/lib/links';
-import { shortNetworkName, useAppConfig, useWallet, walletText } from '@/lib/wallet';
+import { shortNetworkName, walletText } from '@/lib/wallet/messages';
+import { useAppConfig } from '@/lib/config';
+import { useWallet } from '@/lib/wallet/wallet-provider';
 import { SendSupraForm } from './send-supra-form';
 
 /** Spec §2 "Wallet Options": address (with copy), network, Disconnect Wallet, X close; plus Send SUPRA. */

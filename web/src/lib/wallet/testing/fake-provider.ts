@@ -1,5 +1,5 @@
 import type { RawChainId, SendTransactionParams, SupraProvider } from '../types';
-import type { AppConfig } from '../types';
+import type { AppConfig } from '@/types/api';
 
 type Listener = (payload?: unknown) => void;
 
@@ -71,7 +71,16 @@ export const devnetConfig: AppConfig = {
     chainId: 255,
     explorerTx: '/tx/{hash}',
     explorerAddress: '/rpc/v1/accounts/{address}/resources',
-    modules: { nativeCoin: '0x1::supra_coin::SupraCoin' },
+    modules: {
+      slots: '',
+      dexPackage: '',
+      dexCurve: '',
+      swapEvent: '',
+      staking: '',
+      miners: '',
+      burnAddress: '',
+      nativeCoin: '0x1::supra_coin::SupraCoin',
+    },
     devnet: true,
   },
   knownChainIds: [6, 8, 255],

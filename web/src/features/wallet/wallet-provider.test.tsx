@@ -3,10 +3,11 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '@/components/ui/toast';
-import { configQueryKey } from './config';
-import { FakeProvider, devnetConfig, rejection } from './testing/fake-provider';
-import type { SupraProvider } from './types';
-import { WalletProvider, useWallet, type WalletProviderProps } from './wallet-provider';
+import { configQueryKey } from '@/lib/config';
+import { FakeProvider, devnetConfig, rejection } from '@/lib/wallet/testing/fake-provider';
+import type { SupraProvider } from '@/lib/wallet/types';
+import { WalletProvider, useWallet, type WalletProviderProps } from '@/lib/wallet/wallet-provider';
+import { WalletOverlays } from '@/features/wallet/components/wallet-overlays';
 
 const ADDR = '0x' + 'a1'.repeat(32);
 const ADDR2 = '0x' + 'b2'.repeat(32);
@@ -40,6 +41,7 @@ function setup(provider: SupraProvider | undefined, props: Partial<WalletProvide
     <QueryClientProvider client={qc}>
       <ToastProvider>
         <WalletProvider getProvider={() => provider} redirect={redirect} autoReconnect={false} {...props}>
+          <WalletOverlays />
           <Probe />
         </WalletProvider>
       </ToastProvider>

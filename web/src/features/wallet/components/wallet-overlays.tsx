@@ -1,18 +1,63 @@
+import { useEffect } from 'react';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
+import { useToast } from '@/components/ui/toast';
 import { externalLinkProps } from '@/lib/links';
-import { WALLET_NAME, shortNetworkName, walletText } from './messages';
+import {
+  CONNECTED_TOAST_MS,
+  WALLET_NAME,
+  connectFailedToast,
+  networkConnectedToast,
+  shortNetworkName,
+  walletText,
+} from '@/lib/wallet/messages';
+import type { NetworkPrompt, WalletEvent, WalletNotice } from '@/lib/wallet/types';
+import { useWalletUi } from '@/lib/wallet/wallet-provider';
 
-export interface WalletNotice {
-  kind: 'error' | 'notDetected';
-  message: string;
+type ShowToast = ReturnType<typeof useToast>['show'];
+
+/** The toast of each wallet event (spec §8). */
+function toastFor(show: ShowToast, e: WalletEvent) {
+  switch (e.type) {
+    case 'connected':
+      show(walletText.connectedToast, { type: 'success' });
+      break;
+    case 'networkConnected':
+      show(networkConnectedToast(e.label), { type: 'success', duration: CONNECTED_TOAST_MS });
+      break;
+    case 'connectFailed':
+      show(connectFailedToast(e.message), { type: 'error' });
+      break;
+    case 'switchFailed':
+      show(e.message, { type: 'error' });
+      break;
+  }
 }
 
-export interface NetworkPrompt {
-  fromLabel: string;
-  targetLabel: string;
-  switching: boolean;
+/**
+ * The wallet's app-wide overlays and toasts: the connecting overlay, wallet messages (spec §8),
+ * the network pop-up, and a toast for each wallet event. Mount once inside the WalletProvider
+ * and the ToastProvider (app/provider.tsx); the provider holds the state.
+ */
+export function WalletOverlays() {
+  const ui = useWalletUi();
+  const { show } = useToast();
+  const subscribe = ui?.subscribe;
+  useEffect(() => subscribe?.((e) => toastFor(show, e)), [subscribe, show]);
+  if (!ui) return null;
+  return (
+    <WalletDialogs
+      connecting={ui.connecting}
+      onCancelConnect={ui.cancelConnect}
+      notice={ui.notice}
+      onCloseNotice={ui.dismissNotice}
+      prompt={ui.prompt}
+      onSwitch={() => void ui.switchNetwork()}
+      onClosePrompt={ui.closePrompt}
+      starkeyUrl={ui.starkeyUrl}
+    />
+  );
 }
 
 interface WalletDialogsProps {
@@ -27,7 +72,7 @@ interface WalletDialogsProps {
 }
 
 /** The wallet's app-wide overlays: connecting, wallet messages (spec §8) and the network pop-up. */
-export function WalletDialogs({
+function WalletDialogs({
   connecting,
   onCancelConnect,
   notice,

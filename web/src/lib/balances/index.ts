@@ -1,1 +1,0 @@
-export { useBalances, balancesQuery, balancesQueryKey, balanceOf, type BalancesResponse, type TokenBalance } from './use-balances';

@@ -1,0 +1,297 @@
+/**
+ * The lucky server's JSON API (/api/v1), mirrored from the Go structs that produce it. This is the
+ * one place these shapes live: features and lib import them from here, never redeclare them.
+ *
+ * Conventions of the Go side:
+ * - Every amount is an integer in base units as a decimal string ("1500000" = 1.5 LUCKY at 6
+ *   decimals). Parse with BigInt or the helpers in lib/amounts.ts, never Number.
+ * - Fields that can be absent on chain are `null`, not missing (Go pointers); `?` marks JSON
+ *   fields the server omits (`omitempty`).
+ * - Errors always come as {"error":{"code","message"}} (lib/api.ts turns them into ApiError).
+ */
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/v1/config (internal/api/api.go configResponse, internal/config.Network,
+// internal/tokens.Token)
+
+/** Contract addresses of the target network; "" when a contract is not known there. */
+export interface ConfigModules {
+  /** address::module of the slot game. */
+  slots: string;
+  /** Dexlyn package address. */
+  dexPackage: string;
+  /** The Uncorrelated curve type. */
+  dexCurve: string;
+  /** liquidity_pool::SwapEvent type. */
+  swapEvent: string;
+  /** address::module; devnet only. */
+  staking: string;
+  /** address::module; devnet only. */
+  miners: string;
+  /** LUCKY burn address. */
+  burnAddress: string;
+  nativeCoin: string;
+}
+
+/** The chain the app targets. */
+export interface ConfigNetwork {
+  /** "devnet", "testnet" or "mainnet". */
+  name: string;
+  /** How the wallet UI names the network, e.g. "Supra Mainnet". */
+  label: string;
+  chainId: number;
+  /** Explorer link pattern with `{hash}` (devnet: an in-app path). */
+  explorerTx: string;
+  /** Explorer link pattern with `{address}`. */
+  explorerAddress: string;
+  modules: ConfigModules;
+  /** True when the node runs inside the binary (dev accounts, admin, dev wallet). */
+  devnet: boolean;
+}
+
+/** A token's slot-game entry (only tokens that can be played have one). */
+export interface SlotsEntry {
+  order: number;
+  /** Minimum bet per spin in whole tokens, e.g. "0.1", "10", "10000". */
+  minBet: string;
+  /** The same minimum in base units. */
+  minBetBase: string;
+  /** Partner name shown by the game ("" for none). */
+  partner: string;
+}
+
+/** One token of the built-in registry (doc 2 §3 "Token"). */
+export interface Token {
+  name: string;
+  symbol: string;
+  /** Chain coin type, e.g. "0x1::supra_coin::SupraCoin". */
+  coinType: string;
+  decimals: number;
+  /** Path of the logo served by the app, e.g. "/images/tokens/lucky.png". */
+  logo: string;
+  /** Total supply in base units, or null when the registry does not know it. */
+  totalSupply: string | null;
+  slots?: SlotsEntry;
+  burnable: boolean;
+  telegram?: string;
+  website?: string;
+  x?: string;
+}
+
+/** A token that can be played: it has a slots entry. */
+export type SlotToken = Token & { slots: SlotsEntry };
+
+/** GET /api/v1/config */
+export interface AppConfig {
+  network: ConfigNetwork;
+  /** Chain ids the wallet may report that the app knows by name (the target is always known). */
+  knownChainIds: number[];
+  tokens: Token[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/v1/accounts/{address}/balances (internal/api/accounts.go)
+
+export interface TokenBalance {
+  name: string;
+  symbol: string;
+  coinType: string;
+  decimals: number;
+  /** Base units. */
+  amount: string;
+}
+
+export interface BalancesResponse {
+  address: string;
+  /** Every registry token, zero included. */
+  balances: TokenBalance[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Transactions: POST /api/v1/tx/build, GET /api/v1/tx/{hash} (internal/api/tx.go,
+// internal/chain/txdetail.go, internal/chain/events.go)
+
+/** POST /api/v1/tx/build: an entry function call the server turns into a raw transaction. */
+export interface BuildTxRequest {
+  sender: string;
+  /** address::module::function */
+  function: string;
+  typeArguments: string[];
+  /** JSON arguments as the function's ABI expects them (u64 as decimal strings). */
+  arguments: unknown[];
+}
+
+/** What every build endpoint answers (tx/build, slots/spins and the feature builders). */
+export interface BuiltTransaction {
+  /** BCS raw transaction as hex, no 0x. */
+  rawTransaction: string;
+  /** Endpoint-specific facts about the transaction (see e.g. SpinBuildSummary). */
+  summary: unknown;
+}
+
+export type TxStatus = 'Success' | 'Failed' | 'Pending';
+
+/** A Move event as the node reports it; `data` is the event's JSON. */
+export interface TxEvent {
+  type: string;
+  data: unknown;
+}
+
+export interface CoinChange {
+  coinType: string;
+  /** Signed base units ("-1500000" for a withdrawal). */
+  amount: string;
+}
+
+export interface TxInsights {
+  type: string;
+  coinReceiver: string;
+  coinChange: CoinChange[];
+}
+
+/** One spin of a decoded PlayEvent. */
+export interface SpinResult {
+  tierIndex: number;
+  /** Base units. */
+  prizeWon: string;
+}
+
+/** The slot game's PlayEvent, decoded (chain.PlayJSON). */
+export interface PlayDecoded {
+  player: string;
+  /** Coin type of the token played. */
+  tokenType: string;
+  /** Registry name of that token ("" when unknown). */
+  token: string;
+  betPerSpin: string;
+  numberOfSpins: string;
+  spinResults: SpinResult[];
+  totalPrize: string;
+}
+
+/** Dexlyn's SwapEvent, decoded (chain.SwapJSON); all amounts base units. */
+export interface SwapDecoded {
+  pairX: string;
+  pairY: string;
+  xIn: string;
+  xOut: string;
+  yIn: string;
+  yOut: string;
+  /** Seconds since the Unix epoch. */
+  timestamp: string;
+}
+
+/** A burn: the first CoinDeposit to the network's burn address (chain.BurnEvent). */
+export interface BurnDecoded {
+  coinType: string;
+  /** Registry name of the coin ("" when unknown). */
+  token: string;
+  /** Base units. */
+  amount: string;
+}
+
+/** One CoinDeposit or CoinWithdraw event (chain.CoinEvent). */
+export interface CoinEventDecoded {
+  coinType: string;
+  account: string;
+  /** Base units. */
+  amount: string;
+}
+
+/**
+ * The decoded events of the app's contracts, by decoder key (chain.Decoded, a Go map: a key
+ * is present only when the transaction has that event). New contracts add keys (e.g. the
+ * miners' purchase); read the ones you know.
+ */
+export interface TxDecoded {
+  play?: PlayDecoded;
+  swap?: SwapDecoded;
+  burn?: BurnDecoded;
+  deposits?: CoinEventDecoded[];
+  withdrawals?: CoinEventDecoded[];
+  [key: string]: unknown;
+}
+
+/**
+ * GET /api/v1/tx/{hash}[?wait=30s]: the transaction detail of doc 1 §3 "Chain data" plus the
+ * decoded events of the app's contracts. Integers are decimal strings; timestamps are
+ * microseconds since the Unix epoch. While pending only txHash and status are sent.
+ */
+export interface TxDetail {
+  txHash: string;
+  status: TxStatus;
+  sender?: string;
+  sequenceNumber?: string;
+  maxGasAmount?: string;
+  gasUnitPrice?: string;
+  gasUsed?: string | null;
+  transactionCost?: string | null;
+  txExpirationTimestamp?: string;
+  txConfirmationTime?: string | null;
+  vmStatus?: string | null;
+  events?: TxEvent[] | null;
+  blockNumber?: string | null;
+  blockHash?: string | null;
+  transactionInsights?: TxInsights | null;
+  /** The decoded events (internal/api/tx.go txResponse; absent while pending). */
+  decoded?: TxDecoded;
+  /** decoded.play repeated at the top level (null when none); the game reads this one. */
+  play?: PlayDecoded | null;
+  /** decoded.swap repeated at the top level (null when none). */
+  swap?: SwapDecoded | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Slot game: POST /api/v1/slots/spins, GET /api/v1/slots/pots, GET /api/v1/slots/history/{address}
+// (internal/api/slots.go, internal/chain/history.go)
+
+export interface SpinBuildRequest {
+  sender: string;
+  /** Registry name or coin type of the token. */
+  token: string;
+  /** Bet per spin in whole tokens, e.g. "10". */
+  betPerSpin: string;
+  spins: number;
+}
+
+export interface SpinBuildSummary {
+  token: string;
+  betPerSpinBase: string;
+  totalBet: string;
+}
+
+export interface SpinBuildResponse extends BuiltTransaction {
+  summary: SpinBuildSummary;
+}
+
+export interface PotEntry {
+  name: string;
+  coinType: string;
+  decimals: number;
+  /** Base units, or null when the pot could not be read. */
+  amount: string | null;
+}
+
+export interface PotsResponse {
+  pots: PotEntry[];
+}
+
+/** One played transaction of an account, newest first. */
+export interface HistorySpin {
+  txHash: string;
+  /** Block time, RFC 3339 UTC, e.g. "2026-11-22T23:00:00Z". */
+  time: string;
+  token: string;
+  coinType: string;
+  betPerSpin: string;
+  spins: string;
+  wagered: string;
+  won: string;
+  /** won − wagered, signed. */
+  net: string;
+  status: string;
+}
+
+export interface HistoryResponse {
+  spins: HistorySpin[];
+}
