@@ -56,7 +56,9 @@ func openIndex(ctx context.Context, cfg config.Index, net config.Network, reg *t
 		Decoders:    chain.New(client, net, reg, chain.Options{}).Decoders(),
 		StartHeight: cfg.StartHeight,
 		Follow:      cfg.Off,
-		Log:         log,
+		// A devnet can be reverted to a snapshot or reset; a real chain is final.
+		ResetOnRewind: net.Devnet,
+		Log:           log,
 	})
 	if err != nil {
 		db.Close()

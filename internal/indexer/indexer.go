@@ -88,7 +88,10 @@ type Config struct {
 	Prefetch int
 	// Follow never ingests: Run only tracks the store's progress (another process writes).
 	Follow bool
-	Log    *slog.Logger
+	// ResetOnRewind empties the index and starts again when the chain was rewound under
+	// it (devnet snapshots and resets); otherwise that is an error, retried.
+	ResetOnRewind bool
+	Log           *slog.Logger
 }
 
 // Indexer moves the store's cursors from the start height to the node's head and keeps
@@ -226,9 +229,32 @@ func (ix *Indexer) lead(ctx context.Context) error {
 	}
 }
 
-// ErrAhead: the store has ingested heights the node does not have: it indexes another
-// chain (a devnet restarted without its state), so nothing is written.
+// ErrAhead: the store has ingested blocks the node does not have (any more): it indexes
+// another chain, or this one was rewound (a devnet reverted to a snapshot). Nothing is
+// written, unless ResetOnRewind.
 var ErrAhead = errors.New("indexer: the index is ahead of the node")
+
+// checkChain verifies the last block the index ingested is still the node's block at that
+// height.
+func (ix *Indexer) checkChain(ctx context.Context, head uint64) error {
+	last, ok, err := ix.st.LastBlock(ctx)
+	if err != nil || !ok {
+		return err
+	}
+	if last.Height > head {
+		return fmt.Errorf("%w: indexed to %d, node at %d", ErrAhead, last.Height, head)
+	}
+	b, err := retry(ctx, ix, fmt.Sprintf("block %d", last.Height), func() (supra.Block, error) {
+		return ix.src.BlockByHeight(ctx, last.Height, false)
+	})
+	if err != nil {
+		return err
+	}
+	if b.Header.Hash != last.Hash {
+		return fmt.Errorf("%w: block %d is %s on the node, %s in the index", ErrAhead, last.Height, b.Header.Hash, last.Hash)
+	}
+	return nil
+}
 
 // Sync ingests up to the node's head as it is when Sync starts.
 func (ix *Indexer) Sync(ctx context.Context) error {
@@ -249,6 +275,19 @@ func (ix *Indexer) catchUp(ctx context.Context) (bool, error) {
 	}
 	head := headHdr.Height
 	ix.head.Store(head)
+	if err := ix.checkChain(ctx, head); err != nil {
+		if !errors.Is(err, ErrAhead) || !ix.cfg.ResetOnRewind {
+			return false, err
+		}
+		ix.log.Warn("indexer: the chain was rewound under the index: indexing it again from the start", "err", err)
+		if err := ix.st.Reset(ctx); err != nil {
+			return false, err
+		}
+		if cursors, err = ix.cursors(ctx); err != nil {
+			return false, err
+		}
+		ix.indexed.Store(0)
+	}
 	low := minCursor(cursors)
 	if low > head+1 {
 		return false, fmt.Errorf("%w: indexed to %d, node at %d", ErrAhead, low-1, head)
@@ -388,6 +427,13 @@ func (ix *Indexer) read(ctx context.Context, w window) (*store.Batch, error) {
 				total += len(evs)
 			}
 			if total == 0 {
+				last, err := retry(ctx, ix, fmt.Sprintf("block %d", w.end-1), func() (supra.Block, error) {
+					return ix.src.BlockByHeight(ctx, w.end-1, false)
+				})
+				if err != nil {
+					return nil, err
+				}
+				b.Last = &store.BlockRef{Height: w.end - 1, Hash: last.Header.Hash}
 				return b, nil
 			}
 		}
@@ -395,6 +441,7 @@ func (ix *Indexer) read(ctx context.Context, w window) (*store.Batch, error) {
 		if err != nil {
 			return nil, err
 		}
+		b.Last = &store.BlockRef{Height: w.end - 1, Hash: blocks[len(blocks)-1].Header.Hash}
 		found, err := ix.place(b, w, blocks, counts)
 		ix.dense.Store(found > 0)
 		return b, err

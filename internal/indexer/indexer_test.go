@@ -466,3 +466,36 @@ func TestIndexAheadOfNode(t *testing.T) {
 		t.Fatalf("err = %v, want ErrAhead", err)
 	}
 }
+
+// A devnet reverted to a snapshot (the e2e suite does it around every test that changes
+// the chain): the index notices the rewind, starts again and ends equal to a clean index
+// of the chain as it now is, whether the new chain is shorter or already longer.
+func TestRewoundChainIsIndexedAgain(t *testing.T) {
+	for _, longer := range []bool{false, true} {
+		t.Run(fmt.Sprint("longer=", longer), func(t *testing.T) {
+			n := newNode(t)
+			rng := rand.New(rand.NewPCG(31, 32))
+			traffic(t, n, rng, 30)
+			snap := n.Snapshot()
+			traffic(t, n, rng, 30)
+			db := openSQLite(t)
+			ix := newIndexer(t, n, db, func(c *indexer.Config) { c.ResetOnRewind = true })
+			syncIndex(t, ix, n)
+			if err := n.Revert(snap); err != nil {
+				t.Fatal(err)
+			}
+			if longer {
+				traffic(t, n, rng, 60)
+			} else {
+				traffic(t, n, rng, 5)
+			}
+			syncIndex(t, ix, n)
+			clean := openSQLite(t)
+			syncIndex(t, newIndexer(t, n, clean, nil), n)
+			want, _ := clean.Dump(context.Background())
+			if got, _ := db.Dump(context.Background()); got != want {
+				t.Fatal("after the rewind the index differs from a clean one")
+			}
+		})
+	}
+}

@@ -58,14 +58,26 @@ type RawEvent struct {
 // Cursors, in chain order, and the streams' new cursors. Apply writes it atomically.
 type Batch struct {
 	Cursors map[string]uint64
-	Swaps   []Swap
-	Plays   []Play
-	Coins   []CoinEvent
-	Raw     []RawEvent
+	// Last is the last block the batch covers (height and hash), kept to notice a chain
+	// that was rewound under the index.
+	Last  *BlockRef
+	Swaps []Swap
+	Plays []Play
+	Coins []CoinEvent
+	Raw   []RawEvent
+}
+
+// BlockRef names a block.
+type BlockRef struct {
+	Height uint64
+	Hash   string
 }
 
 // Merge appends the next window's batch (read after b) to b; its cursors win.
 func (b *Batch) Merge(next *Batch) {
+	if next.Last != nil {
+		b.Last = next.Last
+	}
 	b.Swaps = append(b.Swaps, next.Swaps...)
 	b.Plays = append(b.Plays, next.Plays...)
 	b.Coins = append(b.Coins, next.Coins...)
@@ -119,6 +131,12 @@ func (s *DB) Apply(ctx context.Context, b *Batch) (err error) {
 	}
 	if err := a.flushCandles(); err != nil {
 		return err
+	}
+	if b.Last != nil {
+		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO kv (k, v) VALUES (?, ?)
+			ON CONFLICT (k) DO UPDATE SET v = excluded.v`), "last_block", strconv.FormatUint(b.Last.Height, 10)+" "+b.Last.Hash); err != nil {
+			return fmt.Errorf("store: last block: %w", err)
+		}
 	}
 	streams := make([]string, 0, len(b.Cursors))
 	for k := range b.Cursors {

@@ -333,3 +333,39 @@ func CanonType(s string) (string, error) {
 	}
 	return t.String(), nil
 }
+
+// LastBlock is the last block the index has ingested (ok false before the first).
+func (s *DB) LastBlock(ctx context.Context) (BlockRef, bool, error) {
+	var v string
+	err := s.db.QueryRowContext(ctx, s.q("SELECT v FROM kv WHERE k = ?"), "last_block").Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return BlockRef{}, false, nil
+	}
+	if err != nil {
+		return BlockRef{}, false, fmt.Errorf("store: last block: %w", err)
+	}
+	hs, hash, ok := strings.Cut(v, " ")
+	h, err := strconv.ParseUint(hs, 10, 64)
+	if !ok || err != nil {
+		return BlockRef{}, false, fmt.Errorf("store: last block %q", v)
+	}
+	return BlockRef{Height: h, Hash: hash}, true, nil
+}
+
+// Reset empties the index (every table but the migrations), in one transaction.
+func (s *DB) Reset(ctx context.Context) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: reset: %w", err)
+	}
+	for _, t := range dumpTables {
+		if _, err := tx.ExecContext(ctx, "DELETE FROM "+t.name); err != nil {
+			tx.Rollback()
+			return fmt.Errorf("store: reset %s: %w", t.name, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: reset: %w", err)
+	}
+	return nil
+}
