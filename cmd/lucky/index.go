@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/luckycoin/lucky/internal/api"
 	"github.com/luckycoin/lucky/internal/chain"
@@ -73,9 +74,10 @@ func openIndex(ctx context.Context, cfg config.Index, net config.Network, reg *t
 	return &eventIndex{db: db, ix: ix}, func() { db.Close(); cleanup() }, nil
 }
 
-// handler is the API's view of the index.
-func (e *eventIndex) handler(net config.Network, reg *tokens.Registry, log *slog.Logger) *api.IndexHandler {
-	return api.NewIndex(api.IndexDeps{Network: net, Tokens: reg, Store: e.db, Log: log,
+// handler is the API's view of the index; now is the chain's clock (the devnet's, which
+// time travel moves; nil for the wall clock), the end of "the last 24 hours" and of charts.
+func (e *eventIndex) handler(net config.Network, reg *tokens.Registry, log *slog.Logger, now func() time.Time) *api.IndexHandler {
+	return api.NewIndex(api.IndexDeps{Network: net, Tokens: reg, Store: e.db, Log: log, Now: now,
 		Status: func(context.Context) (uint64, uint64, error) {
 			i, h := e.ix.Status()
 			return i, h, nil

@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"time"
 
 	"github.com/luckycoin/lucky/internal/api"
 	"github.com/luckycoin/lucky/internal/chain"
@@ -65,7 +66,11 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		return err
 	}
 	defer closeIdx()
-	opts.Index = idx.handler(cfg.Network, reg, log)
+	var now func() time.Time
+	if node != nil {
+		now = node.Now
+	}
+	opts.Index = idx.handler(cfg.Network, reg, log, now)
 	ixCtx, stopIx := context.WithCancel(ctx)
 	ixDone := make(chan struct{})
 	go func() {

@@ -12,7 +12,7 @@ export function BurnPage() {
     <PageFrame title="Meme Burner" subtitle="Send tokens to the burn address and get a shareable burn certificate.">
       <div className="space-y-6">
         <EmptyFrame />
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
           <RecentBurns tokens={tokens} />
           <BurnLeaderboard decimals={lucky} />
         </div>

@@ -31,7 +31,7 @@ export function RecentBurns({ tokens }: { tokens: readonly Token[] }) {
             >
               <span className="min-w-0">
                 <span className="font-mono font-bold text-neon-gold">
-                  🔥 {fmt2Grouped(b.amount, decimalsOf(b.coinType))} {b.token || 'tokens'}
+                  {fmt2Grouped(b.amount, decimalsOf(b.coinType))} {b.token || 'tokens'}
                 </span>
                 <span className="block truncate text-xs text-muted">
                   by <span className="font-mono">{shortAddress(b.burner)}</span> · {new Date(b.time).toLocaleString('en-US')}

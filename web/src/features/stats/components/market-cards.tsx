@@ -2,8 +2,10 @@ import { Card } from '@/components/ui/card';
 import { useMarketStats } from '@/features/stats/api/use-market-stats';
 import { fmt2Grouped, formatInteger } from '@/lib/amounts';
 
+/** A percent move with 2 decimals; a move that rounds to zero shows as an unsigned 0.00%. */
 function pct(v: number | null | undefined): string {
   if (v === null || v === undefined) return '—';
+  if (Math.abs(v) < 0.005) return '0.00%';
   return `${v > 0 ? '+' : ''}${v.toFixed(2)}%`;
 }
 
@@ -22,7 +24,8 @@ function Stat({ label, value, tone = 'text-white', testId }: { label: string; va
 export function MarketCards({ supraDecimals = 8 }: { supraDecimals?: number }) {
   const q = useMarketStats();
   const d = q.data;
-  const change = d?.change24h ?? null;
+  const raw = d?.change24h ?? null;
+  const change = raw !== null && Math.abs(raw) < 0.005 ? 0 : raw;
   const tone = change === null ? 'text-white' : change > 0 ? 'text-neon-green' : change < 0 ? 'text-red-300' : 'text-white';
   if (q.isError) return <p className="text-sm text-muted">24 h figures could not be loaded.</p>;
   return (
