@@ -8,6 +8,7 @@ package api
 //	  "updatedAt": "2026-01-01T00:00:00Z",           // when the snapshot was read (RFC 3339)
 //	  "supraUsd": "0.007500000000000000" | null,      // dexUSDC per SUPRA (SUPRA/dexUSDC pool)
 //	  "usdUnavailable": null | {"reason": "USD price unavailable", "detail": "the SUPRA/dexUSDC pool does not exist"},
+//	  // (detail: "… does not exist", "… is empty" or "… could not be read")
 //	  "tokens": [{
 //	    "rank": 1,                                    // by market cap, highest first
 //	    "name": "LUCKY", "symbol": "LUCKY", "coinType": "0x…::LUCKY::LUCKY", "decimals": 6, "logo": "/images/tokens/lucky.svg",
@@ -22,7 +23,7 @@ package api
 //	    "marketCapSupra": "…" | null, "fdvSupra": "…" | null,
 //	    "reserves": {"token": "150000000000000", "supra": "100000000000000"} // TOKEN/SUPRA pool, base units (SUPRA's own row: both "0")
 //	  }],
-//	  "skipped": [{"name": "…", "symbol": "…", "coinType": "…", "reason": "no_pool" | "empty_pool"}]
+//	  "skipped": [{"name": "…", "symbol": "…", "coinType": "…", "reason": "no_pool" | "empty_pool" | "unreadable"}]
 //	}
 //
 // GET /api/v1/market/lucky[?refresh=true] — the LUCKY dashboard (doc 2 §2.3):

@@ -10,8 +10,6 @@ import (
 	"regexp"
 	"strconv"
 
-	"github.com/aptos-labs/aptos-go-sdk/bcs"
-
 	"github.com/luckycoin/lucky/internal/supra"
 )
 
@@ -61,13 +59,7 @@ func ComparePair(a, b string) (int, error) {
 	if err != nil {
 		return 0, inputErr(CodeInvalidTypeArgs, "Invalid coin type %q.", b)
 	}
-	if c := compareBytes(bcsName(x.Name), bcsName(y.Name)); c != 0 {
-		return c, nil
-	}
-	if c := compareBytes(bcsName(x.Module), bcsName(y.Module)); c != 0 {
-		return c, nil
-	}
-	return compareBytes(x.Address[:], y.Address[:]), nil
+	return supra.CompareCoinOrder(x, y), nil
 }
 
 // SortPair returns the pair in on-chain order and whether it swapped them. The same coin
@@ -84,32 +76,6 @@ func SortPair(a, b string) (x, y string, swapped bool, err error) {
 		return b, a, true, nil
 	}
 	return a, b, false, nil
-}
-
-func bcsName(s string) []byte {
-	ser := &bcs.Serializer{}
-	ser.WriteBytes([]byte(s))
-	return ser.ToBytes()
-}
-
-// compareBytes is aptos_std::comparator over byte vectors: element by element, then by
-// length.
-func compareBytes(a, b []byte) int {
-	for i := 0; i < len(a) && i < len(b); i++ {
-		if a[i] != b[i] {
-			if a[i] < b[i] {
-				return -1
-			}
-			return 1
-		}
-	}
-	switch {
-	case len(a) < len(b):
-		return -1
-	case len(a) > len(b):
-		return 1
-	}
-	return 0
 }
 
 // routerView calls router::<fn><X, Y, Curve>(args…) and maps a missing pool to
@@ -270,6 +236,21 @@ func (c *Client) SwapPayload(coinIn, coinOut string, amountIn, minOut uint64) (s
 		TypeArgs: tys,
 		Args:     [][]byte{u64LE(amountIn), u64LE(minOut)},
 	}, nil
+}
+
+// BuildSwap builds scripts::swap<In, Out, Uncorrelated>(amount_in, min_out) from sender
+// through the typed entry path (sequence number, gas price, chain id and expiry filled in).
+func (c *Client) BuildSwap(ctx context.Context, sender supra.Address, coinIn, coinOut string, amountIn, minOut uint64) (*Built, error) {
+	p, err := c.SwapPayload(coinIn, coinOut, amountIn, minOut)
+	if err != nil {
+		return nil, err
+	}
+	return c.buildCall(ctx, sender, Call{
+		Function: supra.FunctionID{Module: p.Module, Name: p.Function},
+		TypeArgs: p.TypeArgs,
+		Args:     p.Args,
+		Shown:    []string{strconv.FormatUint(amountIn, 10), strconv.FormatUint(minOut, 10)},
+	})
 }
 
 // SwapCall is the same swap as a CallRequest for Build (which checks it against the

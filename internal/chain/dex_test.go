@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/aptos-labs/aptos-go-sdk/bcs"
+
 	"github.com/luckycoin/lucky/internal/chain"
 	"github.com/luckycoin/lucky/internal/config"
 	"github.com/luckycoin/lucky/internal/devnet"
@@ -210,6 +212,16 @@ func TestSwapPayload(t *testing.T) {
 	built, err := c.Build(ctx, call)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// The typed path encodes byte for byte what the ABI path encodes.
+	typed, err := c.BuildSwap(ctx, buyer.Address, supraT, luckyT, 100_000_000, quote)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, _ := bcs.Serialize(&typed.Raw.Payload)
+	ab, _ := bcs.Serialize(&built.Raw.Payload)
+	if !bytes.Equal(tb, ab) {
+		t.Fatalf("typed payload %x\nABI payload   %x", tb, ab)
 	}
 	signed, err := supra.Sign(built.Raw, buyer.PrivateKey)
 	if err != nil {

@@ -10,7 +10,6 @@ package market
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -39,6 +38,9 @@ const USDUnavailable = "USD price unavailable"
 const (
 	SkipNoPool    = "no_pool"    // no TOKEN/SUPRA pool on Dexlyn
 	SkipEmptyPool = "empty_pool" // the pool exists but a reserve is zero
+	// SkipUnreadable: the node refused the pool read for this token (e.g. a coin type the
+	// chain does not know); one such token must not take the whole index down.
+	SkipUnreadable = "unreadable"
 )
 
 // Supply sources.
@@ -211,16 +213,22 @@ func (s *Service) load(ctx context.Context) (*Snapshot, error) {
 		if !r.native {
 			do(func(ctx context.Context) error {
 				res, err := s.chain.Reserves(ctx, t.CoinType, supra.SupraCoinType)
-				if errors.Is(err, chain.ErrPairNotFound) {
+				switch {
+				case err == nil:
+					r.pool, r.haveReserve = res, true
+				case transient(err):
+					return err
+				default:
+					if !errors.Is(err, chain.ErrPairNotFound) {
+						s.log.Warn("market: pool unreadable", "token", t.Name, "err", err)
+					}
 					r.poolErr = err
-					return nil
 				}
-				r.pool, r.haveReserve = res, err == nil
-				return err
+				return nil
 			})
 		}
 		do(func(ctx context.Context) error {
-			v, err := coinSupply(ctx, s.chain, t.CoinType)
+			v, err := s.chain.CoinSupply(ctx, t.CoinType)
 			if transient(err) {
 				return err
 			}
@@ -236,24 +244,30 @@ func (s *Service) load(ctx context.Context) (*Snapshot, error) {
 	if haveLucky {
 		do(func(ctx context.Context) error {
 			v, err := s.chain.HousePot(ctx, luckyTok.CoinType)
-			if errors.Is(err, chain.ErrNotConfigured) {
-				return nil
-			}
-			if err == nil {
+			switch {
+			case err == nil:
 				vault = new(big.Int).SetUint64(v)
+			case transient(err):
+				return err
+			case !errors.Is(err, chain.ErrNotConfigured):
+				// No house fund for LUCKY (or no slots module at the configured address):
+				// the dashboard shows no vault rather than failing.
+				s.log.Warn("market: LUCKY house fund unreadable", "err", err)
 			}
-			return err
+			return nil
 		})
 		if haveUSDC {
 			do(func(ctx context.Context) error {
 				res, err := s.chain.Reserves(ctx, luckyTok.CoinType, usdcTok.CoinType)
-				if errors.Is(err, chain.ErrPairNotFound) {
-					return nil
-				}
-				if err == nil {
+				switch {
+				case err == nil:
 					luckyUSDC = &res
+				case transient(err):
+					return err
+				case !errors.Is(err, chain.ErrPairNotFound):
+					s.log.Warn("market: LUCKY/dexUSDC pool unreadable", "err", err)
 				}
-				return err
+				return nil
 			})
 		}
 	}
@@ -273,6 +287,9 @@ func (s *Service) load(ctx context.Context) (*Snapshot, error) {
 	if haveUSDC {
 		snap.USDDetail = "the SUPRA/" + USDCName + " pool does not exist"
 		for i, t := range all {
+			if t.Name == usdcTok.Name && !reads[i].haveReserve && !errors.Is(reads[i].poolErr, chain.ErrPairNotFound) {
+				snap.USDDetail = "the SUPRA/" + USDCName + " pool could not be read"
+			}
 			if t.Name == usdcTok.Name && reads[i].haveReserve {
 				// dexUSDC per SUPRA = (reserve dexUSDC / 10^6) / (reserve SUPRA / 10^8).
 				snap.SupraUSD = SpotPrice(reads[i].pool.B, supraTok.Decimals, reads[i].pool.A, t.Decimals)
@@ -290,8 +307,10 @@ func (s *Service) load(ctx context.Context) (*Snapshot, error) {
 		switch {
 		case r.native:
 			m.PriceSupra = big.NewRat(1, 1)
-		case !r.haveReserve:
+		case !r.haveReserve && errors.Is(r.poolErr, chain.ErrPairNotFound):
 			snap.Skipped = append(snap.Skipped, Skipped{Token: t, Reason: SkipNoPool})
+		case !r.haveReserve:
+			snap.Skipped = append(snap.Skipped, Skipped{Token: t, Reason: SkipUnreadable})
 		default:
 			m.ReserveToken, m.ReserveSupra = r.pool.A, r.pool.B
 			m.PriceSupra = SpotPrice(r.pool.A, t.Decimals, r.pool.B, supraTok.Decimals)
@@ -345,40 +364,6 @@ func transient(err error) bool {
 	var ne *supra.NodeError
 	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) ||
 		errors.Is(err, supra.ErrUnavailable) || (errors.As(err, &ne) && ne.Status >= http.StatusInternalServerError)
-}
-
-// errUntracked: the coin does not track its supply (coin::supply answered none).
-var errUntracked = errors.New("market: the coin does not track its supply")
-
-// coinSupply reads 0x1::coin::supply<T>(): Option<u128>, {"vec":["…"]} or {"vec":[]}
-// (errUntracked). (A small adapter
-// here rather than in chain/coins.go, which is being rewritten in parallel.)
-func coinSupply(ctx context.Context, c *chain.Client, coinType string) (*big.Int, error) {
-	res, err := c.Node().View(ctx, "0x1::coin::supply", []string{coinType}, nil)
-	if err != nil {
-		return nil, fmt.Errorf("supply of %s: %w", coinType, err)
-	}
-	if len(res) == 0 {
-		return nil, fmt.Errorf("%w: empty coin::supply result", chain.ErrBadResponse)
-	}
-	var opt struct {
-		Vec []json.RawMessage `json:"vec"`
-	}
-	if err := json.Unmarshal(res[0], &opt); err != nil {
-		return nil, fmt.Errorf("%w: coin::supply: %v", chain.ErrBadResponse, err)
-	}
-	if len(opt.Vec) == 0 {
-		return nil, fmt.Errorf("%w: %s", errUntracked, coinType)
-	}
-	var s string
-	if err := json.Unmarshal(opt.Vec[0], &s); err != nil {
-		s = string(opt.Vec[0]) // a JSON number
-	}
-	v, ok := new(big.Int).SetString(s, 10)
-	if !ok || v.Sign() < 0 {
-		return nil, fmt.Errorf("%w: coin::supply %s", chain.ErrBadResponse, opt.Vec[0])
-	}
-	return v, nil
 }
 
 // logger returns l or a discarding logger.

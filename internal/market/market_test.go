@@ -60,7 +60,7 @@ type env struct {
 
 // newEnv runs a devnet with genesis g (the default one when nil) and a market service
 // over it, reached through a counting transport.
-func newEnv(t *testing.T, g *contracts.Genesis) *env {
+func newEnv(t *testing.T, g *contracts.Genesis, tweak ...func(*config.Network)) *env {
 	t.Helper()
 	if g == nil {
 		var err error
@@ -78,6 +78,9 @@ func newEnv(t *testing.T, g *contracts.Genesis) *env {
 	n, err := config.Lookup(config.Devnet)
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, f := range tweak {
+		f(&n)
 	}
 	c := chain.New(client, n, reg, chain.Options{ABIs: chain.ClientABISource{Client: client}})
 	clk := &clock{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
@@ -369,5 +372,36 @@ func TestSwapMovesPrice(t *testing.T) {
 		new(big.Int).Mul(new(big.Int).SetUint64(r.A), big.NewInt(100_000_000))) // LUCKY reserve × 10^8
 	if la.PriceSupra.Cmp(want) != 0 || la.PriceSupra.Cmp(lb.PriceSupra) <= 0 {
 		t.Fatalf("LUCKY %s SUPRA after the buy (was %s), reserves say %s", dec(la.PriceSupra), dec(lb.PriceSupra), dec(want))
+	}
+}
+
+// TestUnreadablePools: reads the node refuses (not a missing pool, not a node outage) leave
+// the tokens out as unreadable, and a missing house fund leaves the vault empty, instead of
+// failing the whole index.
+func TestUnreadablePools(t *testing.T) {
+	e := newEnv(t, nil, func(n *config.Network) {
+		n.Modules.DexCurve = "0x1::string::String" // the router aborts: not a curve
+		n.Modules.Slots = "0xabc::slots_v3"        // no such module
+	})
+	s, err := e.svc.Snapshot(context.Background(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Tokens) != 1 || s.Tokens[0].Token.Name != "SUPRA" || len(s.Skipped) != 17 {
+		t.Fatalf("%d tokens, %d skipped", len(s.Tokens), len(s.Skipped))
+	}
+	for _, sk := range s.Skipped {
+		if sk.Reason != market.SkipUnreadable {
+			t.Errorf("%s skipped as %s", sk.Token.Name, sk.Reason)
+		}
+	}
+	if s.SupraUSD != nil || s.USDDetail != "the SUPRA/dexUSDC pool could not be read" {
+		t.Errorf("USD %v, detail %q", s.SupraUSD, s.USDDetail)
+	}
+	if s.Lucky.HouseVault != nil || s.Lucky.LuckyUSDC != nil || s.Lucky.LuckySupra != nil {
+		t.Errorf("vault %v, pools %v %v", s.Lucky.HouseVault, s.Lucky.LuckyUSDC, s.Lucky.LuckySupra)
+	}
+	if s.Lucky.Market.TotalSupply.String() != "1000000000000000" || s.Lucky.Market.Burned.String() != "50000000000000" {
+		t.Errorf("LUCKY supply %s, burned %s", s.Lucky.Market.TotalSupply, s.Lucky.Market.Burned)
 	}
 }

@@ -401,3 +401,109 @@ export interface HoldersResponse extends IndexHeights {
   holderCount: number;
   holders: { rank: number; account: string; balance: string; percentOfSupply: string }[];
 }
+
+// ---------------------------------------------------------------------------------------------
+// Market data: GET /api/v1/market/tokens and GET /api/v1/market/lucky (internal/api/market.go,
+// internal/market). Prices and USD values are decimal strings with 18 decimals, truncated (parse
+// them with `decimal` from lib/amounts.ts); token amounts are base units with their decimals.
+// Both accept `?refresh=true` to ask for a new read instead of the cached snapshot (≤ 10 s old).
+
+/** Why USD values are null: the SUPRA/dexUSDC pool is missing or empty. */
+export interface UsdUnavailable {
+  /** Always "USD price unavailable": the text the UI shows. */
+  reason: string;
+  /** What is wrong, e.g. "the SUPRA/dexUSDC pool does not exist". */
+  detail: string;
+}
+
+/** One row of the token index (doc 2 §3 "Token index row"). */
+export interface MarketToken {
+  /** By market cap, highest first. */
+  rank: number;
+  name: string;
+  symbol: string;
+  coinType: string;
+  decimals: number;
+  logo: string;
+  /** SUPRA per whole token, from the TOKEN/SUPRA pool's reserves. */
+  priceSupra: string;
+  /** USD per whole token; null when USD is unavailable. */
+  priceUsd: string | null;
+  /** Base units; null when neither the chain nor the registry knows it. */
+  totalSupply: string | null;
+  totalSupplySource: 'chain' | 'registry' | null;
+  /** Base units held by the burn address. */
+  burned: string;
+  /** totalSupply − burned, base units. */
+  circulatingSupply: string | null;
+  /** USD: price × circulating supply. */
+  marketCap: string | null;
+  /** USD: price × total supply (what the original app labels "Market Cap"). */
+  fdv: string | null;
+  marketCapSupra: string | null;
+  fdvSupra: string | null;
+  /** The TOKEN/SUPRA pool in base units (both "0" on SUPRA's own row). */
+  reserves: { token: string; supra: string };
+}
+
+/** A registry token the index leaves out (doc 2 §8: tokens without a pool are skipped). */
+export interface MarketSkipped {
+  name: string;
+  symbol: string;
+  coinType: string;
+  /** no_pool: no TOKEN/SUPRA pool; empty_pool: a reserve is 0; unreadable: the node refused the read. */
+  reason: 'no_pool' | 'empty_pool' | 'unreadable';
+}
+
+/** GET /api/v1/market/tokens */
+export interface MarketTokensResponse {
+  /** When the snapshot was read, RFC 3339. */
+  updatedAt: string;
+  /** dexUSDC per SUPRA; null when USD is unavailable. */
+  supraUsd: string | null;
+  usdUnavailable: UsdUnavailable | null;
+  tokens: MarketToken[];
+  skipped: MarketSkipped[];
+}
+
+/** A token amount in base units with its decimals. */
+export interface UnitsAmount {
+  amount: string;
+  decimals: number;
+}
+
+/** One side of a pool. */
+export interface PoolSide extends UnitsAmount {
+  symbol: string;
+}
+
+/** A pool's reserves. */
+export interface PoolReserves {
+  base: PoolSide;
+  quote: PoolSide;
+}
+
+/** GET /api/v1/market/lucky: the LUCKY dashboard (doc 2 §2.3). */
+export interface LuckyDashboard {
+  updatedAt: string;
+  token: { name: string; symbol: string; coinType: string; decimals: number; logo: string };
+  totalSupply: UnitsAmount | null;
+  totalSupplySource: 'chain' | 'registry' | null;
+  burned: UnitsAmount;
+  circulatingSupply: UnitsAmount | null;
+  /** LUCKY in the slots house fund; null when the network has no slot game. */
+  houseVault: UnitsAmount | null;
+  burnAddress: string;
+  priceSupra: string | null;
+  priceUsd: string | null;
+  luckyPerSupra: string | null;
+  supraUsd: string | null;
+  usdUnavailable: UsdUnavailable | null;
+  marketCap: string | null;
+  fdv: string | null;
+  marketCapSupra: string | null;
+  fdvSupra: string | null;
+  pools: { luckySupra: PoolReserves | null; luckyDexUsdc: PoolReserves | null };
+  /** The staking module's total; null where no staking module is configured. */
+  staking: { coin: { name: string; symbol: string; coinType: string; decimals: number; logo: string }; staked: UnitsAmount } | null;
+}

@@ -54,7 +54,7 @@
 package dex
 
 import (
-	"github.com/aptos-labs/aptos-go-sdk/bcs"
+	"github.com/luckycoin/lucky/internal/supra"
 
 	"encoding/hex"
 	"errors"
@@ -186,48 +186,12 @@ func (c *CoinType) UnmarshalText(b []byte) error {
 	return nil
 }
 
-// compareBCSBytes is aptos_std::comparator over two vector<u8> values: the
-// ULEB128 length prefix first, then the bytes.
-func compareBCSBytes(a, b string) int {
-	return compareBytes(bcsBytes(a), bcsBytes(b))
-}
-
-// bcsBytes is the BCS encoding of a vector<u8>: ULEB128 length, then the bytes.
-func bcsBytes(s string) []byte {
-	ser := &bcs.Serializer{}
-	ser.WriteBytes([]byte(s))
-	return ser.ToBytes()
-}
-
-// compareBytes is comparator::compare_u8_vector: element by element, then
-// by length.
-func compareBytes(a, b []byte) int {
-	for i := 0; i < len(a) && i < len(b); i++ {
-		if a[i] != b[i] {
-			if a[i] < b[i] {
-				return -1
-			}
-			return 1
-		}
-	}
-	switch {
-	case len(a) < len(b):
-		return -1
-	case len(a) > len(b):
-		return 1
-	}
-	return 0
-}
-
 // Compare is coin_helper::compare<X, Y>: −1 when x sorts first.
 func Compare(x, y CoinType) int {
-	if c := compareBCSBytes(x.Name, y.Name); c != 0 {
-		return c
-	}
-	if c := compareBCSBytes(x.Module, y.Module); c != 0 {
-		return c
-	}
-	return compareBytes(x.Address[:], y.Address[:])
+	return supra.CompareCoinOrder(
+		supra.StructTag{Address: x.Address, Module: x.Module, Name: x.Name},
+		supra.StructTag{Address: y.Address, Module: y.Module, Name: y.Name},
+	)
 }
 
 // IsSorted is coin_helper::is_sorted<X, Y>: it fails for the same coin.

@@ -17,9 +17,9 @@ const (
 )
 
 var (
-	supra = MustParseCoinType(supraT)
-	lucky = MustParseCoinType(luckyT)
-	usdc  = MustParseCoinType(usdcT)
+	supraCoin = MustParseCoinType(supraT)
+	lucky     = MustParseCoinType(luckyT)
+	usdc      = MustParseCoinType(usdcT)
 )
 
 // Expected values computed independently (Python integers) from the
@@ -120,7 +120,7 @@ func TestCompareOrdering(t *testing.T) {
 			t.Errorf("Compare(%s, %s) = %d want %d", c.x, c.y, got, c.want)
 		}
 	}
-	if _, err := IsSorted(supra, supra); !errors.Is(err, ErrSameCoin) {
+	if _, err := IsSorted(supraCoin, supraCoin); !errors.Is(err, ErrSameCoin) {
 		t.Fatal(err)
 	}
 }
@@ -149,10 +149,10 @@ func TestParseAndFormat(t *testing.T) {
 func newPool(t *testing.T, rLucky, rSupra uint64) *Exchange {
 	t.Helper()
 	e := NewExchange()
-	if err := e.RegisterPool(lucky, supra); err != nil {
+	if err := e.RegisterPool(lucky, supraCoin); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.AddLiquidity(Address{9}, lucky, supra, rLucky, 0, rSupra, 0); err != nil {
+	if _, err := e.AddLiquidity(Address{9}, lucky, supraCoin, rLucky, 0, rSupra, 0); err != nil {
 		t.Fatal(err)
 	}
 	return e
@@ -160,15 +160,15 @@ func newPool(t *testing.T, rLucky, rSupra uint64) *Exchange {
 
 func TestRouterViewsFollowArgumentOrder(t *testing.T) {
 	e := newPool(t, 1_000_000_000_000, 50_000_000_000_000)
-	x, y, err := e.ReservesSize(lucky, supra)
+	x, y, err := e.ReservesSize(lucky, supraCoin)
 	if err != nil || x != 1_000_000_000_000 || y != 50_000_000_000_000 {
 		t.Fatalf("sorted order: %d %d %v", x, y, err)
 	}
-	y2, x2, _ := e.ReservesSize(supra, lucky)
+	y2, x2, _ := e.ReservesSize(supraCoin, lucky)
 	if x2 != x || y2 != y {
 		t.Fatalf("reversed order: %d %d", y2, x2)
 	}
-	for _, pair := range [][2]CoinType{{lucky, supra}, {supra, lucky}} {
+	for _, pair := range [][2]CoinType{{lucky, supraCoin}, {supraCoin, lucky}} {
 		ok, err := e.IsSwapExists(pair[0], pair[1])
 		if !ok || err != nil {
 			t.Fatal("is_swap_exists", err)
@@ -185,12 +185,12 @@ func TestRouterViewsFollowArgumentOrder(t *testing.T) {
 		t.Fatal(err)
 	}
 	// get_amount_out<SUPRA, LUCKY> uses the SUPRA reserve as reserve_in.
-	got, _ := e.AmountOut(supra, lucky, 100_000_000)
+	got, _ := e.AmountOut(supraCoin, lucky, 100_000_000)
 	want, _ := AmountOut(100_000_000, y, x, 30, 10000)
 	if got != want {
 		t.Fatalf("amount out %d want %d", got, want)
 	}
-	got, _ = e.AmountIn(supra, lucky, 1_000_000)
+	got, _ = e.AmountIn(supraCoin, lucky, 1_000_000)
 	want, _ = AmountIn(1_000_000, x, y, 30, 10000)
 	if got != want {
 		t.Fatalf("amount in %d want %d", got, want)
@@ -205,8 +205,8 @@ func TestSwapBothDirections(t *testing.T) {
 		amount    uint64
 		wantEvent SwapEvent
 	}{
-		{"buy LUCKY with SUPRA", supra, lucky, 100_000_000, SwapEvent{PairX: luckyT, PairY: supraT, YIn: 100_000_000, XOut: 1_993_996, Timestamp: 77}},
-		{"sell LUCKY for SUPRA", lucky, supra, 2_000_000, SwapEvent{PairX: luckyT, PairY: supraT, XIn: 2_000_000, YOut: 99_699_801, Timestamp: 77}},
+		{"buy LUCKY with SUPRA", supraCoin, lucky, 100_000_000, SwapEvent{PairX: luckyT, PairY: supraT, YIn: 100_000_000, XOut: 1_993_996, Timestamp: 77}},
+		{"sell LUCKY for SUPRA", lucky, supraCoin, 2_000_000, SwapEvent{PairX: luckyT, PairY: supraT, XIn: 2_000_000, YOut: 99_699_801, Timestamp: 77}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -226,7 +226,7 @@ func TestSwapBothDirections(t *testing.T) {
 				t.Fatalf("holdings %v → %v", before, after)
 			}
 			// DAO share: ceil(30×33/100) = 10 per 10,000 of the input.
-			p, _ := e.Pool(lucky, supra)
+			p, _ := e.Pool(lucky, supraCoin)
 			dao := p.DaoX + p.DaoY
 			if dao != c.amount*10/10000 {
 				t.Fatalf("dao %d", dao)
@@ -237,19 +237,19 @@ func TestSwapBothDirections(t *testing.T) {
 
 func TestSwapAbortsChangeNothing(t *testing.T) {
 	e := newPool(t, 1_000_000_000_000, 50_000_000_000_000)
-	before, _ := e.Pool(lucky, supra)
-	quote, _ := e.AmountOut(supra, lucky, 100_000_000)
+	before, _ := e.Pool(lucky, supraCoin)
+	quote, _ := e.AmountOut(supraCoin, lucky, 100_000_000)
 	cases := []struct {
 		name        string
 		in, out     CoinType
 		amount, min uint64
 		err         error
 	}{
-		{"min out", supra, lucky, 100_000_000, quote + 1, ErrOutBelowMin},
-		{"pool missing", supra, usdc, 100_000_000, 0, ErrPoolMissing},
-		{"same coin", supra, supra, 1, 0, ErrSameCoin},
-		{"empty input", supra, lucky, 0, 0, ErrEmptyCoinIn},
-		{"dust input gives nothing: k must grow strictly", supra, lucky, 1, 0, nil},
+		{"min out", supraCoin, lucky, 100_000_000, quote + 1, ErrOutBelowMin},
+		{"pool missing", supraCoin, usdc, 100_000_000, 0, ErrPoolMissing},
+		{"same coin", supraCoin, supraCoin, 1, 0, ErrSameCoin},
+		{"empty input", supraCoin, lucky, 0, 0, ErrEmptyCoinIn},
+		{"dust input gives nothing: k must grow strictly", supraCoin, lucky, 1, 0, nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -259,7 +259,7 @@ func TestSwapAbortsChangeNothing(t *testing.T) {
 				t.Fatalf("err %v want %v", err, c.err)
 			}
 			if err != nil {
-				if after, _ := e.Pool(lucky, supra); after != before {
+				if after, _ := e.Pool(lucky, supraCoin); after != before {
 					t.Fatalf("pool changed %+v", after)
 				}
 			}
@@ -285,21 +285,21 @@ func TestPoolSwapRejectsValueLoss(t *testing.T) {
 
 func TestLiquidity(t *testing.T) {
 	e := NewExchange()
-	if err := e.RegisterPool(supra, lucky); !errors.Is(err, ErrWrongCoinOrder) {
+	if err := e.RegisterPool(supraCoin, lucky); !errors.Is(err, ErrWrongCoinOrder) {
 		t.Fatal("unsorted register", err)
 	}
-	if err := e.RegisterPool(lucky, supra); err != nil {
+	if err := e.RegisterPool(lucky, supraCoin); err != nil {
 		t.Fatal(err)
 	}
-	if err := e.RegisterPool(lucky, supra); !errors.Is(err, ErrPoolExists) {
+	if err := e.RegisterPool(lucky, supraCoin); !errors.Is(err, ErrPoolExists) {
 		t.Fatal(err)
 	}
 	a, b := Address{1}, Address{2}
 	// Too little initial liquidity: sqrt(1000×1000) = 1000 is not > 1000.
-	if _, err := e.AddLiquidity(a, lucky, supra, 1000, 0, 1000, 0); !errors.Is(err, ErrInitialLiquidity) {
+	if _, err := e.AddLiquidity(a, lucky, supraCoin, 1000, 0, 1000, 0); !errors.Is(err, ErrInitialLiquidity) {
 		t.Fatal(err)
 	}
-	r, err := e.AddLiquidity(a, lucky, supra, 100_000_000, 0, 1_000_000, 0)
+	r, err := e.AddLiquidity(a, lucky, supraCoin, 100_000_000, 0, 1_000_000, 0)
 	if err != nil || r.LP != 9_999_000 || r.UsedX != 100_000_000 || r.UsedY != 1_000_000 {
 		t.Fatalf("initial %+v %v", r, err)
 	}
@@ -320,12 +320,12 @@ func TestLiquidity(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			before, _ := e.Pool(lucky, supra)
-			got, err := e.AddLiquidity(b, lucky, supra, c.x, c.xMin, c.y, c.yMin)
+			before, _ := e.Pool(lucky, supraCoin)
+			got, err := e.AddLiquidity(b, lucky, supraCoin, c.x, c.xMin, c.y, c.yMin)
 			if !errors.Is(err, c.err) || got != c.want {
 				t.Fatalf("got %+v,%v want %+v,%v", got, err, c.want, c.err)
 			}
-			after, _ := e.Pool(lucky, supra)
+			after, _ := e.Pool(lucky, supraCoin)
 			if err != nil && after != before {
 				t.Fatal("pool changed on error")
 			}
@@ -334,24 +334,24 @@ func TestLiquidity(t *testing.T) {
 			}
 		})
 	}
-	if _, err := e.AddLiquidity(b, supra, lucky, 1, 0, 1, 0); !errors.Is(err, ErrWrongCoinOrder) {
+	if _, err := e.AddLiquidity(b, supraCoin, lucky, 1, 0, 1, 0); !errors.Is(err, ErrWrongCoinOrder) {
 		t.Fatal(err)
 	}
 	// LP balances add up to the supply.
-	la, _ := e.LPBalance(a, lucky, supra)
-	lb, _ := e.LPBalance(b, supra, lucky)
-	p, _ := e.Pool(lucky, supra)
+	la, _ := e.LPBalance(a, lucky, supraCoin)
+	lb, _ := e.LPBalance(b, supraCoin, lucky)
+	p, _ := e.Pool(lucky, supraCoin)
 	if la+lb != p.LPSupply {
 		t.Fatalf("lp %d + %d != %d", la, lb, p.LPSupply)
 	}
 	// Remove: proportional, floored; more than owned fails.
-	if _, _, err := e.RemoveLiquidity(b, lucky, supra, lb+1, 0, 0); !errors.Is(err, ErrInsufficientLP) {
+	if _, _, err := e.RemoveLiquidity(b, lucky, supraCoin, lb+1, 0, 0); !errors.Is(err, ErrInsufficientLP) {
 		t.Fatal(err)
 	}
-	if _, _, err := e.RemoveLiquidity(b, lucky, supra, lb, 1<<62, 0); !errors.Is(err, ErrOutBelowMin) {
+	if _, _, err := e.RemoveLiquidity(b, lucky, supraCoin, lb, 1<<62, 0); !errors.Is(err, ErrOutBelowMin) {
 		t.Fatal(err)
 	}
-	ox, oy, err := e.RemoveLiquidity(b, lucky, supra, lb, 0, 0)
+	ox, oy, err := e.RemoveLiquidity(b, lucky, supraCoin, lb, 0, 0)
 	if err != nil || ox != lb*p.ReserveX/p.LPSupply || oy != lb*p.ReserveY/p.LPSupply {
 		t.Fatalf("remove %d %d %v", ox, oy, err)
 	}
@@ -364,12 +364,12 @@ func TestRandomOperationsConserve(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	held := e.Holdings()
 	for i := range 5_000 {
-		p0, _ := e.Pool(lucky, supra)
+		p0, _ := e.Pool(lucky, supraCoin)
 		switch r.IntN(3) {
 		case 0, 1:
-			in, out := lucky, supra
+			in, out := lucky, supraCoin
 			if r.IntN(2) == 0 {
-				in, out = supra, lucky
+				in, out = supraCoin, lucky
 			}
 			amt := r.Uint64N(10_000_000_000) + 1
 			got, _, err := e.Swap(in, out, amt, 0, uint64(i))
@@ -379,14 +379,14 @@ func TestRandomOperationsConserve(t *testing.T) {
 			held[in.String()] += amt
 			held[out.String()] -= got
 		case 2:
-			res, err := e.AddLiquidity(Address{byte(r.IntN(4))}, lucky, supra, r.Uint64N(1e9)+1, 0, r.Uint64N(5e10)+1, 0)
+			res, err := e.AddLiquidity(Address{byte(r.IntN(4))}, lucky, supraCoin, r.Uint64N(1e9)+1, 0, r.Uint64N(5e10)+1, 0)
 			if err != nil {
 				continue
 			}
 			held[luckyT] += res.UsedX
 			held[supraT] += res.UsedY
 		}
-		p1, _ := e.Pool(lucky, supra)
+		p1, _ := e.Pool(lucky, supraCoin)
 		k0 := new(big.Int).Mul(new(big.Int).SetUint64(p0.ReserveX), new(big.Int).SetUint64(p0.ReserveY))
 		k1 := new(big.Int).Mul(new(big.Int).SetUint64(p1.ReserveX), new(big.Int).SetUint64(p1.ReserveY))
 		if k1.Cmp(k0) < 0 {
@@ -401,7 +401,7 @@ func TestRandomOperationsConserve(t *testing.T) {
 
 func TestJSONRoundTrip(t *testing.T) {
 	e := newPool(t, 1_000_000_000, 2_000_000_000)
-	_, _, _ = e.Swap(supra, lucky, 1_000_000, 0, 5)
+	_, _, _ = e.Swap(supraCoin, lucky, 1_000_000, 0, 5)
 	b, err := json.Marshal(e)
 	if err != nil {
 		t.Fatal(err)
@@ -414,10 +414,10 @@ func TestJSONRoundTrip(t *testing.T) {
 	if string(b) != string(b2) {
 		t.Fatalf("%s\n%s", b, b2)
 	}
-	p1, _ := e.Pool(lucky, supra)
-	p2, _ := back.Pool(supra, lucky)
-	l1, _ := e.LPBalance(Address{9}, lucky, supra)
-	l2, _ := back.LPBalance(Address{9}, lucky, supra)
+	p1, _ := e.Pool(lucky, supraCoin)
+	p2, _ := back.Pool(supraCoin, lucky)
+	l1, _ := e.LPBalance(Address{9}, lucky, supraCoin)
+	l2, _ := back.LPBalance(Address{9}, lucky, supraCoin)
 	if p1 != p2 || l1 != l2 || l1 == 0 {
 		t.Fatalf("%+v %+v", p1, p2)
 	}

@@ -1,22 +1,229 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
 import { PageFrame } from '@/components/ui/page-frame';
+import { Spinner } from '@/components/ui/spinner';
+import { useToast } from '@/components/ui/toast';
+import { UpdatedAgo } from '@/components/ui/updated-ago';
+import { formatBalance, formatExact, formatMarketCap, formatPrice, formatSupply, safeBigInt } from '@/lib/amounts';
+import { useAppConfig } from '@/lib/config';
+import { useLuckyDashboard } from '@/features/stats/api/use-lucky-dashboard';
 import { HoldersTable } from '@/features/stats/components/holders-table';
 import { MarketCards } from '@/features/stats/components/market-cards';
 import { PriceChart } from '@/features/stats/components/price-chart';
-import { useAppConfig } from '@/lib/config';
+import { StatCard } from '@/features/stats/components/stat-card';
+import { SupplyDonut } from '@/features/stats/components/supply-donut';
+import type { LuckyDashboard, PoolReserves, UnitsAmount } from '@/types/api';
 
-/** Token Analytics: price chart, 24 h figures and holders of LUCKY from the event index. */
-export function StatsPage() {
-  const config = useAppConfig();
-  const tokens = config.data?.tokens ?? [];
-  const supra = tokens.find((t) => t.symbol === 'SUPRA')?.decimals ?? 8;
-  const lucky = tokens.find((t) => t.name === 'LUCKY')?.decimals ?? 6;
+/** Doc 2 §2.3, §4, §8 texts. */
+export const MSG = {
+  refreshed: 'Data refreshed!',
+  failed: 'Error refreshing data!',
+  usdUnavailable: 'USD price unavailable',
+} as const;
+
+const TOAST_MS = 3000;
+
+function supplyText(a: UnitsAmount | null): string {
+  const v = safeBigInt(a?.amount);
+  return v === null || !a ? '—' : `${formatSupply(v, a.decimals)} LUCKY`;
+}
+
+function exactText(a: UnitsAmount | null): string | undefined {
+  return a ? `${formatBalance(a.amount, a.decimals)} LUCKY` : undefined;
+}
+
+/** "150,000,000.00 LUCKY / 1,000,000.00 SUPRA" on two lines. */
+function poolText(p: PoolReserves | null): ReactNode {
+  if (!p) return 'No pool';
   return (
-    <PageFrame title="Token Analytics" subtitle="Supply, burn, price and liquidity of LUCKY, refreshed every 60 seconds.">
-      <div className="space-y-6">
-        <MarketCards supraDecimals={supra} />
-        <PriceChart quoteDecimals={supra} />
-        <HoldersTable decimals={lucky} />
+    <>
+      <span className="block">
+        {formatBalance(p.base.amount, p.base.decimals)} {p.base.symbol} /
+      </span>
+      <span className="block">
+        {formatBalance(p.quote.amount, p.quote.decimals)} {p.quote.symbol}
+      </span>
+    </>
+  );
+}
+
+/** "0xfff...fff": the burn address in the short form the original shows (leading zeros dropped). */
+export function shortBurnAddress(address: string): string {
+  const hex = address.replace(/^0x0*/i, '') || '0';
+  return `0x${hex.slice(0, 3)}...${hex.slice(-3)}`;
+}
+
+/** "$47.50K", or the reason when USD is unavailable. */
+function usdText(v: string | null, format: (s: string) => string): string {
+  return v === null ? MSG.usdUnavailable : format(v);
+}
+
+function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
+  return (
+    <section aria-labelledby={`${testId}-title`} className="rounded-3xl border border-white/10 bg-ink-900/50 p-5 sm:p-6" data-testid={testId}>
+      <h2 id={`${testId}-title`} className="mb-5 font-display text-lg font-extrabold tracking-wide text-white">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Breakdown({ d }: { d: LuckyDashboard }) {
+  const total = safeBigInt(d.totalSupply?.amount);
+  const burned = safeBigInt(d.burned.amount) ?? 0n;
+  const vault = safeBigInt(d.houseVault?.amount) ?? 0n;
+  if (total === null || total <= 0n) return <p className="text-sm text-muted">The total supply is not known.</p>;
+  const rest = total - burned - vault;
+  return (
+    <SupplyDonut
+      total={total}
+      decimals={d.token.decimals}
+      symbol="LUCKY"
+      slices={[
+        { label: 'Burned', amount: burned, color: '#f87171' },
+        { label: 'Games vault', amount: vault, color: 'var(--color-neon-gold)' },
+        { label: 'Circulating outside vaults', amount: rest > 0n ? rest : 0n, color: 'var(--color-neon-cyan)' },
+      ]}
+    />
+  );
+}
+
+/**
+ * Token Analytics (/stats, doc 2 §2.3): LUCKY's supply, burn, price, market cap and liquidity,
+ * read on the server from Dexlyn and the chain, refreshed every 60 s.
+ */
+export function StatsPage() {
+  const { query, refresh } = useLuckyDashboard();
+  const config = useAppConfig();
+  const { show } = useToast();
+  const [infoOpen, setInfoOpen] = useState(false);
+  const d = query.data;
+
+  // 'Data refreshed!' after every load that finishes while the page is open (on open, every
+  // 60 s, Refresh); 'Error refreshing data!' when one fails.
+  const seen = useRef({ data: query.dataUpdatedAt, error: query.errorUpdatedAt });
+  useEffect(() => {
+    if (query.dataUpdatedAt === seen.current.data) return;
+    seen.current.data = query.dataUpdatedAt;
+    show(MSG.refreshed, { type: 'success', duration: TOAST_MS });
+  }, [query.dataUpdatedAt, show]);
+  useEffect(() => {
+    if (query.errorUpdatedAt === seen.current.error) return;
+    seen.current.error = query.errorUpdatedAt;
+    if (query.error) show(MSG.failed, { type: 'error', duration: TOAST_MS });
+  }, [query.errorUpdatedAt, query.error, show]);
+
+  const explorer = config.data?.network.explorerAddress;
+  const tokens = config.data?.tokens ?? [];
+  const supraDecimals = tokens.find((t) => t.symbol === 'SUPRA')?.decimals ?? 8;
+  const luckyDecimals = tokens.find((t) => t.name === 'LUCKY')?.decimals ?? 6;
+  const burnHref = d && explorer ? explorer.replace('{address}', encodeURIComponent(d.burnAddress)) : undefined;
+  const burnShort = d ? shortBurnAddress(d.burnAddress) : '0xfff...fff';
+  const busy = query.isFetching;
+  const v = <T,>(f: (x: LuckyDashboard) => T): T | undefined => (d ? f(d) : undefined);
+
+  return (
+    <PageFrame title="Token Analytics" documentTitle="Token Analytics" subtitle="LuckyCoin (LUCKY)">
+      <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-muted">
+          <UpdatedAgo iso={d?.updatedAt} />
+        </p>
+        <div className="flex gap-3">
+          <Button variant="ghost" className="border border-white/15" onClick={() => setInfoOpen(true)} aria-haspopup="dialog">
+            Info
+          </Button>
+          <Button variant="secondary" onClick={() => refresh().catch(() => undefined)} disabled={busy}>
+            {busy && <Spinner size={16} label="Loading" />}
+            {busy ? 'Updating...' : 'Refresh'}
+          </Button>
+        </div>
       </div>
+
+      {d?.usdUnavailable && (
+        <p role="note" className="mb-6 rounded-xl border border-neon-gold/50 bg-neon-gold/10 px-4 py-3 text-sm text-neon-gold">
+          {d.usdUnavailable.reason}: {d.usdUnavailable.detail}.
+        </p>
+      )}
+
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="stat-cards">
+        <StatCard testId="card-total-supply" title="Total Supply" tone="cyan" value={v((x) => supplyText(x.totalSupply))}
+          detail={v((x) => exactText(x.totalSupply))} description="Total tokens issued" />
+        <StatCard testId="card-burned" title="Burned" tone="pink" href={burnHref} value={v((x) => supplyText(x.burned))}
+          detail={v((x) => exactText(x.burned))} description={`Total tokens burned to ${burnShort}`} />
+        <StatCard testId="card-circulating" title="Circulating Supply" tone="cyan" value={v((x) => supplyText(x.circulatingSupply))}
+          detail={v((x) => exactText(x.circulatingSupply))} description="Total supply minus burned tokens" />
+        <StatCard testId="card-price" title="Lucky Price" tone="violet" value={v((x) => usdText(x.priceUsd, formatPrice))}
+          detail={v((x) => (x.priceSupra === null ? 'No LUCKY/SUPRA pool' : `${formatPrice(x.priceSupra).slice(1)} SUPRA`))}
+          description="Price in USD (dexUSDC) on Dexlyn" />
+        <StatCard testId="card-lucky-per-supra" title="LUCKY per SUPRA" tone="violet"
+          value={v((x) => (x.luckyPerSupra === null ? '—' : `${formatExact(x.luckyPerSupra, 4, { grouping: true })} LUCKY`))}
+          description="LUCKY tokens per 1 SUPRA" />
+        <StatCard testId="card-market-cap" title="Market Cap" tone="gold" value={v((x) => usdText(x.marketCap, formatMarketCap))}
+          description="Price × circulating supply, in USD (dexUSDC)" />
+        <StatCard testId="card-fdv" title="FDV" tone="gold" value={v((x) => usdText(x.fdv, formatMarketCap))}
+          description="Fully diluted value: price × total supply" />
+        <StatCard testId="card-supra-price" title="SUPRA Price" tone="green" value={v((x) => usdText(x.supraUsd, formatPrice))}
+          description="From the SUPRA/dexUSDC pool" />
+      </div>
+
+      {/* History from the event index: 24 h figures, the price chart. */}
+      <div className="mt-6 space-y-6">
+        <MarketCards supraDecimals={supraDecimals} />
+        <PriceChart quoteDecimals={supraDecimals} />
+      </div>
+
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <Section title="Supply Breakdown" testId="supply-breakdown">
+          {d ? <Breakdown d={d} /> : <Spinner label="Loading supply breakdown" className="text-neon-cyan" />}
+        </Section>
+        <Section title="Liquidity Metrics" testId="liquidity">
+          <div className="grid gap-4">
+            <StatCard testId="card-pool-supra" title="LUCKY/SUPRA" tone="cyan" compact value={v((x) => poolText(x.pools.luckySupra))}
+              description="Reserves in LUCKY/SUPRA pool" />
+            <StatCard testId="card-pool-usdc" title="LUCKY/dexUSDC" tone="cyan" compact value={v((x) => poolText(x.pools.luckyDexUsdc))}
+              description="Reserves in LUCKY/dexUSDC pool" />
+          </div>
+        </Section>
+        <Section title="Staking & Vaults" testId="staking-vaults">
+          <div className="grid gap-4">
+            <StatCard testId="card-staked" title="Staked" tone="pink" compact
+              value={v((x) => (x.staking ? `${formatBalance(x.staking.staked.amount, x.staking.staked.decimals)} ${x.staking.coin.symbol}` : 'Coming Soon'))}
+              description="Total tokens staked" />
+            <StatCard testId="card-vault" title="Games Vaults" tone="gold" compact
+              value={v((x) => (x.houseVault ? `${formatBalance(x.houseVault.amount, x.houseVault.decimals)} LUCKY` : '—'))}
+              description="LUCKY in the slot game's house fund" />
+          </div>
+        </Section>
+      </div>
+
+      <div className="mt-6">
+        <HoldersTable decimals={luckyDecimals} />
+      </div>
+
+      <footer className="mt-10 space-y-1 text-center text-xs text-muted">
+        <p>Data updates every 60 seconds | Source: Dexlyn</p>
+        {d && (
+          <p>
+            <UpdatedAgo iso={d.updatedAt} />
+          </p>
+        )}
+      </footer>
+
+      <Modal
+        open={infoOpen}
+        onClose={() => setInfoOpen(false)}
+        title="About LuckyCoin Dashboard"
+        footer={<Button onClick={() => setInfoOpen(false)}>Close</Button>}
+      >
+        <div className="space-y-3 text-base">
+          <p>Real-time analytics for LuckyCoin (LUCKY) on Dexlyn.</p>
+          <p>Prices in USD (dexUSDC), updated every 60 seconds for accuracy.</p>
+          <p>Supply data reflects tokens issued and burned on the platform.</p>
+          <p>Market cap calculated based on Dexlyn liquidity pools.</p>
+        </div>
+      </Modal>
     </PageFrame>
   );
 }

@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react';
+import { Spinner } from '@/components/ui/spinner';
+import { externalLinkProps } from '@/lib/links';
+
+export type StatTone = 'cyan' | 'pink' | 'gold' | 'green' | 'violet';
+
+const tones: Record<StatTone, { border: string; dot: string }> = {
+  cyan: { border: 'border-neon-cyan/30 hover:border-neon-cyan/60', dot: 'bg-neon-cyan' },
+  pink: { border: 'border-neon-pink/30 hover:border-neon-pink/60', dot: 'bg-neon-pink' },
+  gold: { border: 'border-neon-gold/30 hover:border-neon-gold/60', dot: 'bg-neon-gold' },
+  green: { border: 'border-neon-green/30 hover:border-neon-green/60', dot: 'bg-neon-green' },
+  violet: { border: 'border-neon-violet/30 hover:border-neon-violet/60', dot: 'bg-neon-violet' },
+};
+
+export interface StatCardProps {
+  title: string;
+  /** The figure; undefined while loading. */
+  value: ReactNode | undefined;
+  description: ReactNode;
+  /** A second, smaller line under the value (e.g. the exact amount). */
+  detail?: ReactNode;
+  tone?: StatTone;
+  /** Makes the whole card an external link (new tab). */
+  href?: string;
+  /** Smaller figure, for long values in narrow columns. */
+  compact?: boolean;
+  testId: string;
+}
+
+/** One dashboard figure (doc 2 §2.3). */
+export function StatCard({ title, value, description, detail, tone = 'cyan', href, compact = false, testId }: StatCardProps) {
+  const t = tones[tone];
+  const body = (
+    <>
+      <div className="mb-3 flex items-center gap-2">
+        <span aria-hidden="true" className={`h-2 w-2 rounded-full ${t.dot}`} />
+        <h3 className="text-xs font-bold tracking-[0.16em] text-muted uppercase">{title}</h3>
+        {href && (
+          <span aria-hidden="true" className="ml-auto text-xs text-neon-cyan">
+            ↗
+          </span>
+        )}
+      </div>
+      <p
+        className={`font-mono font-extrabold break-words text-white ${compact ? 'text-lg leading-snug' : 'text-2xl'}`}
+        data-testid={`${testId}-value`}
+      >
+        {value === undefined ? <Spinner size={22} label={`Loading ${title}`} className="text-neon-cyan" /> : value}
+      </p>
+      {detail && <p className="mt-1 font-mono text-xs break-words text-muted">{detail}</p>}
+      <p className="mt-3 text-sm text-muted">{description}</p>
+    </>
+  );
+  const cls = `block h-full rounded-2xl border bg-ink-800/85 p-5 transition ${t.border}`;
+  return href ? (
+    <a href={href} {...externalLinkProps} className={`${cls} focus-visible:outline-3 focus-visible:outline-neon-cyan`} data-testid={testId}>
+      {body}
+    </a>
+  ) : (
+    <div className={cls} data-testid={testId}>
+      {body}
+    </div>
+  );
+}

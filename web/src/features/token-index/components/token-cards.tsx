@@ -1,0 +1,44 @@
+import { TokenLogo } from '@/components/ui/token-logo';
+import { truncateName } from '@/lib/amounts';
+import { caps, supply, supraPrice, usdPrice, USD_UNAVAILABLE } from '@/features/token-index/utils/format';
+import type { RankedToken } from '@/features/token-index/utils/sort';
+
+function Field({ label, value, testId, strong = false, wide = false }: { label: string; value: string; testId: string; strong?: boolean; wide?: boolean }) {
+  return (
+    <div className={`min-w-0 ${wide ? 'col-span-2' : ''}`}>
+      <dt className="text-[10px] font-bold tracking-[0.14em] text-muted uppercase">{label}</dt>
+      <dd className={`truncate font-mono text-sm ${strong ? 'font-bold text-neon-gold' : 'text-white'}`} data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/** The index as cards (phones), one per token with the same figures as the table. */
+export function TokenCards({ rows }: { rows: readonly RankedToken[] }) {
+  return (
+    <ol className="space-y-3 md:hidden" aria-label="Tokens ranked by the selected order">
+      {rows.map((r) => {
+        const c = caps(r);
+        return (
+          <li key={r.coinType} className="rounded-2xl border border-white/10 bg-ink-800/85 p-4" data-testid="token-card">
+            <div className="mb-3 flex items-center gap-3">
+              <span className="w-7 shrink-0 font-mono text-sm text-muted" data-testid="token-rank">#{r.rank}</span>
+              <TokenLogo src={r.logo} name={r.name} size={32} />
+              <span className="min-w-0">
+                <span className="block font-bold text-white" title={r.name} data-testid="token-name">{truncateName(r.name)}</span>
+                <span className="block font-mono text-[11px] text-muted">{r.symbol}</span>
+              </span>
+            </div>
+            <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
+              <Field label="Price (USD)" value={usdPrice(r) ?? USD_UNAVAILABLE} testId="price-usd" />
+              <Field label="Price (SUPRA)" value={supraPrice(r)} testId="price-supra" />
+              <Field label="Total Supply" value={supply(r)} testId="total-supply" />
+              <Field label="MarketCap (FDV)" value={`${c.marketCap} (FDV ${c.fdv})`} testId="market-cap" strong wide />
+            </dl>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
