@@ -26,15 +26,20 @@ async function send(request: Request, account: number, fn: string, typeArguments
   expect(tx.ok()).toBeTruthy();
   const body = (await tx.json()) as { status: string; decoded?: { swap?: Record<string, string> } };
   expect(body.status).toBe('Success');
-  return body;
+  return { ...body, hash };
 }
 
-/** Waits until the index has caught up with the node's head. */
-async function indexed(request: Request) {
+/**
+ * Waits until the index holds the transaction's block. (Not "indexed == head": right after
+ * another test's revert the index has not yet seen the rewind, and its old heights can match.)
+ */
+async function indexed(request: Request, hash: string) {
+  const res = await request.get(`/rpc/v1/transactions/${hash}`);
+  const height = Number(((await res.json()) as { block_header: { height: number } }).block_header.height);
   await expect
     .poll(async () => {
-      const r = (await (await request.get('/api/v1/burns?limit=1')).json()) as { indexedHeight: string; headHeight: string };
-      return r.indexedHeight === r.headHeight;
+      const r = (await (await request.get('/api/v1/burns?limit=1')).json()) as { indexedHeight: string };
+      return Number(r.indexedHeight) >= height;
     })
     .toBe(true);
 }
@@ -45,7 +50,7 @@ test('@chain /stats: after a swap the chart’s last 1m candle closes at the swa
   expect(swap).toBeTruthy();
   // LUCKY sorts before SupraCoin: x is LUCKY, y is SUPRA. Price = SUPRA per whole LUCKY.
   const price = (Number(swap!.yIn) / 1e8) / (Number(swap!.xOut) / 1e6);
-  await indexed(request);
+  await indexed(request, tx.hash);
 
   await page.goto('/stats');
   await page.getByRole('group', { name: 'Candle interval' }).getByRole('button', { name: '1m' }).click();
@@ -60,8 +65,8 @@ test('@chain /stats: after a swap the chart’s last 1m candle closes at the swa
 
 test('@chain /burn: a burn made in the test shows in recent burns and the leaderboard', async ({ page, request }) => {
   const burner = await devAddress(request, 0);
-  await send(request, 0, '0x1::supra_account::transfer_coins', [LUCKY], [BURN, '4321500000']);
-  await indexed(request);
+  const tx = await send(request, 0, '0x1::supra_account::transfer_coins', [LUCKY], [BURN, '4321500000']);
+  await indexed(request, tx.hash);
   await page.goto('/burn');
   const first = page.getByTestId('recent-burn').first();
   await expect(first).toContainText('4,321.50 LUCKY');
@@ -71,8 +76,8 @@ test('@chain /burn: a burn made in the test shows in recent burns and the leader
 
 test('@chain /slots: a spin made in the test shows in the live feed', async ({ page, request }) => {
   const player = await devAddress(request, 1);
-  await playViaApi(request, 1, 'LUCKY', '10', 3);
-  await indexed(request);
+  const hash = await playViaApi(request, 1, 'LUCKY', '10', 3);
+  await indexed(request, hash);
   await page.goto('/slots/LUCKY');
   const mine = page.getByTestId('feed-play').filter({ hasText: `${player.slice(0, 6)}...${player.slice(-4)}` }).first();
   await expect(mine).toBeVisible();
