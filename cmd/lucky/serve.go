@@ -56,7 +56,14 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		opts.DevWallet = devWallet(node, client, log)
 		opts.HeadScripts = []string{"/devnet/wallet.js"}
 	}
-	bindings := chain.New(client, cfg.Network, reg, chain.Options{ABIs: chain.ClientABISource{Client: client}})
+	chainOpts := chain.Options{ABIs: chain.ClientABISource{Client: client}}
+	if node != nil {
+		// Built transactions expire relative to the chain's clock, which POST
+		// /devnet/time/advance moves ahead of the wall clock: with wall time, every
+		// transaction built after an advance would already be expired.
+		chainOpts.Now = node.Now
+	}
+	bindings := chain.New(client, cfg.Network, reg, chainOpts)
 	opts.API = api.New(api.Deps{Network: cfg.Network, Tokens: reg, Node: client, Chain: bindings, Log: log})
 
 	// The event index: ingested here unless --no-index; throwaway on a devnet whose chain

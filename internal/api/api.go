@@ -1,7 +1,9 @@
 package api
 
 import (
+	"context"
 	"log/slog"
+	"math/big"
 	"net/http"
 
 	"github.com/luckycoin/lucky/internal/chain"
@@ -42,9 +44,25 @@ func New(d Deps) *Handler {
 		d.Chain = chain.New(d.Node, d.Network, d.Tokens, chain.Options{})
 	}
 	if d.Market == nil && d.Chain != nil {
-		d.Market = market.New(d.Chain, market.Options{Log: d.Log})
+		d.Market = market.New(d.Chain, market.Options{Log: d.Log, Staking: stakingTotals(d.Chain)})
 	}
 	return &Handler{net: d.Network, tokens: d.Tokens, chain: d.Chain, market: d.Market, log: d.Log}
+}
+
+// stakingTotals feeds the dashboard's "Staked" card from the staking pool where the
+// network has one (it stakes SUPRA); nil elsewhere, and the card says 'Coming Soon'.
+func stakingTotals(c *chain.Client) func(context.Context) (*market.StakingTotals, error) {
+	supraToken, ok := c.Tokens().ByCoinType(supra.SupraCoinType)
+	if !c.StakingLive() || !ok {
+		return nil
+	}
+	return func(ctx context.Context) (*market.StakingTotals, error) {
+		g, err := c.StakingGlobal(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return &market.StakingTotals{Coin: supraToken, Staked: new(big.Int).SetUint64(g.TotalStaked)}, nil
+	}
 }
 
 type configResponse struct {

@@ -156,7 +156,7 @@ type luckyResponse struct {
 		LuckySupra   *poolJSON `json:"luckySupra"`
 		LuckyDexUSDC *poolJSON `json:"luckyDexUsdc"`
 	} `json:"pools"`
-	// Staking stays null until a staking module is wired into market.Options.Staking.
+	// Staking is null where the network has no staking pool.
 	Staking *stakingJSON `json:"staking"`
 }
 

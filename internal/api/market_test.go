@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"fmt"
 	"net/http"
 	"testing"
 	"time"
@@ -75,7 +76,7 @@ func TestMarketLucky(t *testing.T) {
 	want := map[string]any{
 		"priceSupra": "0.006666666666666666", "priceUsd": "0.000050000000000000", "luckyPerSupra": "150.000000000000000000",
 		"supraUsd": "0.007500000000000000", "marketCap": "47500.000000000000000000", "fdv": "50000.000000000000000000",
-		"burnAddress": "0x00000000000000000000000000000000ffffffffffffffffffffffffffffffff", "staking": nil, "usdUnavailable": nil,
+		"burnAddress": "0x00000000000000000000000000000000ffffffffffffffffffffffffffffffff", "usdUnavailable": nil,
 	}
 	for k, v := range want {
 		if out[k] != v {
@@ -93,6 +94,35 @@ func TestMarketLucky(t *testing.T) {
 	}
 	if _, err := time.Parse(time.RFC3339, out["updatedAt"].(string)); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestMarketLuckyStaked: on a network with the staking pool the "Staked" card is the
+// pool's global deposit in SUPRA, read through the node (nothing at genesis, then exactly
+// what a staker deposits).
+func TestMarketLuckyStaked(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	staked := func(path string) string {
+		st, ok := e.mustOK("GET", path, "")["staking"].(map[string]any)
+		if !ok {
+			t.Fatalf("%s: no staking figures", path)
+		}
+		coin, amt := st["coin"].(map[string]any), st["staked"].(map[string]any)
+		if coin["symbol"] != "SUPRA" || amt["decimals"] != float64(8) {
+			t.Fatalf("staking %v", st)
+		}
+		return amt["amount"].(string)
+	}
+	if got := staked("/api/v1/market/lucky"); got != "0" {
+		t.Fatalf("staked at genesis %s, want 0", got)
+	}
+	const deposit = 1_234 * 100_000_000
+	body := fmt.Sprintf(`{"sender":%q,"function":"0xde01::staking::stake","typeArguments":[],"arguments":["%d"]}`, e.addr(3), deposit)
+	e.submitOK(e.mustOK("POST", "/api/v1/tx/build", body), 3)
+	time.Sleep(1100 * time.Millisecond) // a forced refresh within 1 s reuses the last read
+	if got := staked("/api/v1/market/lucky?refresh=true"); got != fmt.Sprint(deposit) {
+		t.Fatalf("staked after a stake %s, want %d", got, deposit)
 	}
 }
 

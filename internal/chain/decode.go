@@ -130,7 +130,7 @@ func (r *Registry) First(key string, events []supra.Event) (any, error) {
 // add c.minersDecoders() below. GET /api/v1/tx/{hash} returns it as decoded.minerPurchase
 // with no change to the handler.
 func (c *Client) decoders() []Decoder {
-	return slices.Concat(c.slotsDecoders(), dexDecoders(c.net), coinDecoders(), c.burnDecoders())
+	return slices.Concat(c.slotsDecoders(), dexDecoders(c.net), coinDecoders(), c.burnDecoders(), c.minersDecoders())
 }
 
 // Decoders returns the registry of the app's events on this network.

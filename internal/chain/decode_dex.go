@@ -18,6 +18,12 @@ type SwapEvent struct {
 	YIn       uint64 `json:"yIn,string"`
 	YOut      uint64 `json:"yOut,string"`
 	Timestamp uint64 `json:"timestamp,string"`
+	// The swap read in the trader's terms: the side that went in (x_in or y_in non-zero)
+	// and what came out of the other side (doc 2 §7: y_out when X went in, else x_out).
+	CoinIn   string `json:"coinIn"`
+	CoinOut  string `json:"coinOut"`
+	AmountIn uint64 `json:"amountIn,string"`
+	Received uint64 `json:"received,string"`
 }
 
 // DecodeSwapEvent reads SwapEvent data.
@@ -34,8 +40,14 @@ func DecodeSwapEvent(data json.RawMessage) (SwapEvent, error) {
 	if err := json.Unmarshal(data, &in); err != nil {
 		return SwapEvent{}, fmt.Errorf("%w: SwapEvent: %v", ErrBadResponse, err)
 	}
-	return SwapEvent{PairX: in.PairX, PairY: in.PairY, XIn: uint64(in.XIn), XOut: uint64(in.XOut),
-		YIn: uint64(in.YIn), YOut: uint64(in.YOut), Timestamp: uint64(in.Timestamp)}, nil
+	ev := SwapEvent{PairX: in.PairX, PairY: in.PairY, XIn: uint64(in.XIn), XOut: uint64(in.XOut),
+		YIn: uint64(in.YIn), YOut: uint64(in.YOut), Timestamp: uint64(in.Timestamp)}
+	if ev.XIn > 0 {
+		ev.CoinIn, ev.CoinOut, ev.AmountIn, ev.Received = ev.PairX, ev.PairY, ev.XIn, ev.YOut
+	} else {
+		ev.CoinIn, ev.CoinOut, ev.AmountIn, ev.Received = ev.PairY, ev.PairX, ev.YIn, ev.XOut
+	}
+	return ev, nil
 }
 
 // dexDecoders: the first Dexlyn SwapEvent as "swap". (The Dexlyn call bindings live in

@@ -25,6 +25,14 @@ func routes(o Options, spa *spa) http.Handler {
 	mux.HandleFunc("GET /api/v1/slots/history/{address}", a.GetSpinHistory)
 	mux.HandleFunc("GET /api/v1/market/tokens", a.GetMarketTokens)
 	mux.HandleFunc("GET /api/v1/market/lucky", a.GetMarketLucky)
+	mux.HandleFunc("POST /api/v1/swap/quote", a.QuoteSwap)
+	mux.HandleFunc("POST /api/v1/swap/build", a.BuildSwap)
+	mux.HandleFunc("GET /api/v1/miners", a.GetMiners)
+	mux.HandleFunc("GET /api/v1/miners/{address}", a.GetMinerPlayer)
+	mux.HandleFunc("POST /api/v1/miners/purchase", a.BuildMinerPurchase)
+	mux.HandleFunc("POST /api/v1/miners/claim", a.BuildMinerClaim)
+	mux.HandleFunc("GET /api/v1/staking", a.GetStaking)
+	mux.HandleFunc("GET /api/v1/staking/{address}", a.GetStakingUser)
 	ix := o.Index
 	if ix == nil {
 		ix = api.NewIndex(api.IndexDeps{Log: o.Log})

@@ -179,6 +179,12 @@ export interface SwapDecoded {
   yOut: string;
   /** Seconds since the Unix epoch. */
   timestamp: string;
+  /** The swap in the trader's terms (chain.SwapEvent): the coin that went in and came out. */
+  coinIn: string;
+  coinOut: string;
+  amountIn: string;
+  /** What the trader received: y_out when X went in, else x_out (doc 2 §7). */
+  received: string;
 }
 
 /** A burn: the first CoinDeposit to the network's burn address (chain.BurnEvent). */
@@ -209,7 +215,28 @@ export interface TxDecoded {
   burn?: BurnDecoded;
   deposits?: CoinEventDecoded[];
   withdrawals?: CoinEventDecoded[];
+  /** cosmic_miners::MinerPurchasedEvent (chain.MinerPurchasedEvent). */
+  minerPurchase?: MinerPurchaseDecoded;
+  /** cosmic_miners::OutputClaimedEvent (chain.OutputClaimedEvent). */
+  minerClaim?: MinerClaimDecoded;
   [key: string]: unknown;
+}
+
+/** A Cosmic Miners purchase; amounts are MINE base units. */
+export interface MinerPurchaseDecoded {
+  buyer: string;
+  minerId: string;
+  quantity: string;
+  cost: string;
+  /** Null when the purchase had no referrer. */
+  referrer: string | null;
+  referralBonus: string;
+}
+
+/** A Cosmic Miners claim. */
+export interface MinerClaimDecoded {
+  player: string;
+  amount: string;
 }
 
 /**
@@ -506,4 +533,158 @@ export interface LuckyDashboard {
   pools: { luckySupra: PoolReserves | null; luckyDexUsdc: PoolReserves | null };
   /** The staking module's total; null where no staking module is configured. */
   staking: { coin: { name: string; symbol: string; coinType: string; decimals: number; logo: string }; staked: UnitsAmount } | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/v1/miners, /api/v1/miners/{address}, POST /api/v1/miners/purchase|claim
+// (internal/api/miners.go). Amounts are MINE base units (8 decimals).
+
+/** A rig of the Cosmic Miners catalogue. */
+export interface MinerRig {
+  id: string;
+  name: string;
+  level: string;
+  cost: string;
+  /** MINE per day, before boosts. */
+  dailyOutput: string;
+  /** Power units per rig. */
+  power: string;
+}
+
+export interface MinerFleetEntry extends MinerRig {
+  count: string;
+}
+
+export interface MinerBooster {
+  id: string;
+  name: string;
+  /** Percent. */
+  boost: string;
+}
+
+export interface MinerOwnedBooster extends MinerBooster {
+  count: string;
+}
+
+/** Live false: the network has no miners module; nothing else is set. */
+export interface MinersResponse {
+  live: boolean;
+  coinType?: string;
+  decimals?: number;
+  maxBoostPercent?: number;
+  catalogue?: MinerRig[];
+  boosterCatalogue?: MinerBooster[];
+  crewSize?: string;
+  /** The per-player part, present on /miners/{address}. */
+  address?: string;
+  balance?: string;
+  pendingOutput?: string;
+  /** Per day with the boost. */
+  dailyOutput?: string;
+  powerUnits?: string;
+  boostPercent?: string;
+  fleet?: MinerFleetEntry[];
+  boosters?: MinerOwnedBooster[];
+  /** "/minerz?ref=<address>": the origin is the page's. */
+  referralPath?: string;
+}
+
+export interface MinerPurchaseRequest {
+  sender: string;
+  minerId: string;
+  quantity: string;
+  referrer?: string;
+}
+
+export interface MinerPurchaseResponse extends BuiltTransaction {
+  summary: BuiltTransaction['summary'] & { miner: string; cost: string };
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/v1/staking, /api/v1/staking/{address} (internal/api/staking.go). Amounts are SUPRA
+// base units (8 decimals). Live false: the network has no staking pool ('Coming Soon').
+
+export interface StakingGlobal {
+  live: boolean;
+  decimals?: number;
+  activeUsers?: string;
+  totalStaked?: string;
+  passPrice?: string;
+  rewardReserve?: string;
+}
+
+export interface StakingUser {
+  live: boolean;
+  address?: string;
+  decimals?: number;
+  deposit?: string;
+  pendingRewards?: string;
+  dailyYield?: string;
+  /** Seconds since the last stake. */
+  stakeTime?: string;
+  /** (86400 − t)/3600 when t < 86400, else 0: a display figure in hours. */
+  lockHoursLeft?: number;
+  lockSecondsLeft?: string;
+  hasTaxFreePass?: boolean;
+  /** Basis points (500 = 5.00 %). */
+  apyTier?: string;
+  debug?: { startTime: string; secondsStaked: string; claimed: string };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Swap: POST /api/v1/swap/quote, POST /api/v1/swap/build (internal/api/swap.go)
+
+export interface SwapQuoteRequest {
+  /** Registry name or coin type. */
+  from: string;
+  to: string;
+  /** Whole tokens as a decimal string ("10", "0.5"). */
+  amountIn: string;
+  /** 1..5000 (0.01 %–50 %); the server's default is 500. */
+  slippageBps?: number;
+}
+
+export interface SwapTokenRef {
+  name: string;
+  symbol: string;
+  coinType: string;
+  decimals: number;
+  logo: string;
+}
+
+export interface SwapQuote {
+  from: SwapTokenRef;
+  to: SwapTokenRef;
+  /** Base units, and the same as an exact decimal. */
+  amountIn: string;
+  amountInDecimal: string;
+  /** = router::get_amount_out. */
+  amountOut: string;
+  amountOutDecimal: string;
+  /** floor(amountOut × (10000 − slippageBps) / 10000). */
+  minOut: string;
+  minOutDecimal: string;
+  slippageBps: number;
+  /** Liquidswap's price impact in basis points (rounded half up) and in percent (18 decimals). */
+  priceImpactBps: number;
+  priceImpact: string;
+  /** LP fee: numerator / scale of the input; amount in base units of the input coin. */
+  fee: { numerator: number; scale: number; amount: string; amountDecimal: string };
+  /** Whole `to` per whole `from` (fee included), and its inverse. */
+  rate: string;
+  inverseRate: string;
+  usdIn: string | null;
+  usdOut: string | null;
+  usdUnavailable: string | null;
+  /** Pool reserves used, base units of `from` and `to`. */
+  reserves: { in: string; out: string };
+}
+
+export interface SwapBuildRequest {
+  sender: string;
+  from: string;
+  to: string;
+  amountIn: string;
+  /** Base units of the coin out (the quote's minOut). */
+  minOut: string;
 }

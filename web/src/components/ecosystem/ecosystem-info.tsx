@@ -106,8 +106,11 @@ export const toneText: Record<EcosystemEntry['tone'], string> = {
   violet: 'text-neon-violet border-neon-violet/50 bg-neon-violet/10',
 };
 
-/** The info modal for one ecosystem card, closed by its Close button (and Escape / backdrop). */
-export function EcosystemModal({ type, onClose }: { type: EcosystemType | null; onClose: () => void }) {
+/**
+ * The info modal for one ecosystem card, closed by its Close button (and Escape / backdrop).
+ * `extra` is live content a feature adds under the text (the landing page's staking figures).
+ */
+export function EcosystemModal({ type, onClose, extra }: { type: EcosystemType | null; onClose: () => void; extra?: ReactNode }) {
   const entry = type ? ecosystem[type] : null;
   return (
     <Modal
@@ -139,6 +142,7 @@ export function EcosystemModal({ type, onClose }: { type: EcosystemType | null; 
               </li>
             ))}
           </ul>
+          {extra}
         </>
       )}
     </Modal>

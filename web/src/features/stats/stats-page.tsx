@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { StakingFigures } from '@/components/staking/staking-figures';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { PageFrame } from '@/components/ui/page-frame';
@@ -195,6 +196,7 @@ export function StatsPage() {
               value={v((x) => (x.houseVault ? `${formatBalance(x.houseVault.amount, x.houseVault.decimals)} LUCKY` : '—'))}
               description="LUCKY in the slot game's house fund" />
           </div>
+          <StakingFigures />
         </Section>
       </div>
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ecosystem, ecosystemOrder, EcosystemModal, toneText, type EcosystemType } from '@/components/ecosystem/ecosystem-info';
 import { SectionHeading } from '@/components/ui/section-heading';
+import { StakingFigures } from '@/components/staking/staking-figures';
 
 export function EcosystemSection() {
   const [selected, setSelected] = useState<EcosystemType | null>(null);
@@ -31,7 +32,11 @@ export function EcosystemSection() {
           );
         })}
       </ul>
-      <EcosystemModal type={selected} onClose={() => setSelected(null)} />
+      <EcosystemModal
+        type={selected}
+        onClose={() => setSelected(null)}
+        extra={selected === 'staking' ? <StakingFigures /> : undefined}
+      />
     </section>
   );
 }

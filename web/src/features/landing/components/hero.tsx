@@ -33,6 +33,10 @@ export function Hero() {
               BUY
               <ExternalIcon size={18} />
             </a>
+            <Link to={`${paths.swap}?from=SUPRA&to=LUCKY`} className={buttonClasses('secondary', 'lg', 'min-w-40')}>
+              Swap here
+              <ArrowRightIcon size={18} />
+            </Link>
             <Link to={paths.whitepaper} className={buttonClasses('secondary', 'lg', 'min-w-40')}>
               WHITEPAPER
               <ArrowRightIcon size={18} />

@@ -1,0 +1,149 @@
+import { CHANGES_CHAIN, expect, isMobile, test } from './fixtures';
+import { devAddress, setBalance } from './support/chain';
+import { useDevWallet } from './support/dev-wallet';
+import { advanceTime, MINE, MINE_UNIT, MINER_ACCOUNT, minersState, presentMainnet } from './support/minerz';
+
+/**
+ * Cosmic Miners (issue 13) on the real binary and the devnet cosmic_miners module. Tests that
+ * send transactions run between a devnet snapshot and its revert (@state), at 1440 and 375 px.
+ */
+
+const rig = (page: import('@playwright/test').Page, slug: string) => page.getByTestId(`rig-${slug}`);
+const launch = (page: import('@playwright/test').Page, name: string) => page.getByRole('button', { name: `Launch Rig: ${name}` });
+
+async function connect(page: import('@playwright/test').Page) {
+  await page.getByTestId('minerz-connect').click();
+  await expect(page.getByTestId('minerz-connect')).toHaveCount(0, { timeout: 15_000 });
+}
+
+test(`buy a Nano Rig (with a referrer) and a Quantum Core, unaffordable rigs disabled, claim a day of output ${CHANGES_CHAIN}`, async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const player = await devAddress(request, MINER_ACCOUNT);
+  const referrer = await devAddress(request, 0);
+  // 700 MINE: a Nano Rig (100) and a Quantum Core (500), never a Nebula Forge (2000).
+  await setBalance(request, player, MINE, 700n * MINE_UNIT);
+  const refBefore = (await minersState(request, referrer)).balance;
+
+  await useDevWallet(page, { autoApprove: true, account: MINER_ACCOUNT });
+  await page.goto(`/minerz?ref=${referrer}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Cosmic Miners' })).toBeVisible();
+  await expect(page.getByText('Build your mining empire and conquer the galaxy with MINE tokens!')).toBeVisible();
+  await connect(page);
+
+  await expect(page.getByTestId('stat-stash')).toHaveText('700.00');
+  await expect(page.getByTestId('stat-output')).toHaveText('0.00');
+  await expect(page.getByTestId('rank-title')).toHaveText('Cadet Miner');
+  await expect(page.getByTestId('power-bar')).toHaveAttribute('style', /width: 0%/);
+  await expect(page.getByTestId('boost-badge')).toHaveText('+25% Boost');
+  await expect(page.getByText('No rigs in your fleet yet!')).toBeVisible();
+  await expect(page.getByText(/Recruited by 0x/)).toBeVisible();
+  await expect(launch(page, 'Nebula Forge')).toBeDisabled();
+  await expect(rig(page, 'nebula-forge')).toContainText('Insufficient MINE tokens!');
+  await expect(launch(page, 'Nano Rig')).toBeEnabled();
+
+  // Nano Rig: stash −100, the referrer +5 (5 %), fleet shows it, 5 MINE/day, bar 5 %.
+  await launch(page, 'Nano Rig').click();
+  await expect(page.getByText('Nano Rig launched! +5.00 MINE/day')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('stat-stash')).toHaveText('600.00');
+  let s = await minersState(request, player);
+  expect(s.balance).toBe(600n * MINE_UNIT);
+  expect(s.fleet).toEqual([expect.objectContaining({ name: 'Nano Rig', count: '1' })]);
+  expect((await minersState(request, referrer)).balance).toBe(refBefore + 5n * MINE_UNIT);
+  const fleet = isMobile(page) ? page.getByTestId('fleet-cards') : page.getByTestId('fleet-table');
+  await expect(fleet).toBeVisible();
+  await expect(fleet).toContainText('Nano Rig');
+  await expect(fleet).toContainText('5.00 MINE/day');
+  await expect(page.getByTestId('power-units')).toHaveText('1');
+  await expect(page.getByTestId('power-bar')).toHaveAttribute('style', /width: 5%/);
+  await expect(page.getByTestId('stat-output')).toHaveText('6.25'); // 5 MINE/day +25 %
+  await expect(page.getByText(/Recruited by 0x/)).toHaveCount(0);
+
+  // Quantum Core: rank Astro Miner (6 units), bar 30 %; then nothing else is affordable.
+  await launch(page, 'Quantum Core').click();
+  await expect(page.getByTestId('rank-title')).toHaveText('Astro Miner', { timeout: 15_000 });
+  await expect(page.getByTestId('power-bar')).toHaveAttribute('style', /width: 30%/);
+  await expect(page.getByTestId('stat-stash')).toHaveText('100.00');
+  s = await minersState(request, player);
+  expect(s.balance).toBe(100n * MINE_UNIT);
+  expect(s.daily).toBe(((5n + 30n) * MINE_UNIT * 125n) / 100n);
+  // The second purchase had no referrer: the referrer's stash did not move again.
+  expect((await minersState(request, referrer)).balance).toBe(refBefore + 5n * MINE_UNIT);
+  await expect(launch(page, 'Quantum Core')).toBeDisabled();
+  await expect(launch(page, 'Nebula Forge')).toBeDisabled();
+  await expect(launch(page, 'Nano Rig')).toBeEnabled();
+
+  // A day later, Claim raises the stash by the day's output (plus the seconds the test itself took).
+  const started = Date.now();
+  await advanceTime(request, 86_400);
+  await page.reload();
+  await expect(page.getByTestId('stat-stash')).toHaveText('100.00', { timeout: 15_000 });
+  const before = (await minersState(request, player)).balance;
+  await page.getByRole('button', { name: 'Claim', exact: true }).click();
+  const toast = page.getByText(/^Claimed [\d,.]+ MINE!$/);
+  await expect(toast).toBeVisible({ timeout: 15_000 });
+  const after = (await minersState(request, player)).balance;
+  const paid = after - before;
+  const slackSeconds = BigInt(Math.ceil((Date.now() - started) / 1000) + 60);
+  expect(paid).toBeGreaterThanOrEqual(s.daily);
+  expect(paid).toBeLessThanOrEqual(s.daily + (s.daily * slackSeconds) / 86_400n);
+  const shown = (await toast.textContent())!.replace(/[^\d.]/g, '');
+  expect(shown).toBe(`${paid / MINE_UNIT}.${String((paid % MINE_UNIT) / 1_000_000n).padStart(2, '0')}`);
+  await expect(page.getByTestId('stat-stash')).toHaveText(/^14\d\.\d\d$/); // 100 + 43.75 and a few seconds
+});
+
+test('the referral link copies', async ({ page, request, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const player = await devAddress(request, MINER_ACCOUNT);
+  await useDevWallet(page, { autoApprove: true, account: MINER_ACCOUNT });
+  await page.goto('/minerz');
+  await expect(page.getByRole('heading', { name: 'Assemble Your Starfleet' })).toHaveCount(0);
+  await connect(page);
+  await expect(page.getByText('Recruit pilots and earn 5% bonus MINE tokens!')).toBeVisible();
+  const link = page.getByRole('textbox', { name: 'Referral link' });
+  const origin = new URL(page.url()).origin;
+  await expect(link).toHaveValue(`${origin}/minerz?ref=${player}`);
+  await page.getByRole('button', { name: 'Copy referral link' }).click();
+  await expect(page.getByText('Referral link copied!')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${origin}/minerz?ref=${player}`);
+});
+
+// Tagged like a chain-changing test so it holds the chain lock: it asserts that nothing moved,
+// which a purchase by a concurrent test would falsify.
+test(`Ignite Boost only shows its toast ${CHANGES_CHAIN}`, async ({ page, request }) => {
+  const player = await devAddress(request, MINER_ACCOUNT);
+  const before = await minersState(request, player);
+  await page.goto('/minerz');
+  await expect(page.getByTestId('stat-crew')).toBeVisible();
+  const writes: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST') writes.push(r.url());
+  });
+  await page.getByRole('button', { name: 'Ignite Boost' }).click();
+  await expect(page.getByText('Cosmic Boost Activated! +10% Output for 24h')).toBeVisible();
+  await expect(page.getByText('Cosmic Boost Activated! +10% Output for 24h')).toBeHidden({ timeout: 5_000 }); // 3 s toast
+  expect(writes).toEqual([]);
+  const after = await minersState(request, player);
+  expect({ balance: after.balance, fleet: after.fleet }).toEqual({ balance: before.balance, fleet: before.fleet });
+});
+
+test('mainnet preset: the spec demo data under the demo banner; Launch Rig sends nothing', async ({ page }) => {
+  await presentMainnet(page);
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/v1/miners')) calls.push(r.url());
+  });
+  await page.goto('/minerz');
+  await expect(page.getByTestId('demo-banner')).toContainText('Demo data: the game is not live on this network yet');
+  await expect(page.getByTestId('stat-stash')).toHaveText('10,000.00');
+  await expect(page.getByText('Cyber Gem')).toBeVisible();
+  await expect(page.getByText('Boost: +15%')).toBeVisible();
+  await expect(page.getByTestId('boost-badge')).toHaveText('+25% Boost');
+  await expect(page.getByTestId('minerz-connect')).toHaveCount(0);
+  await launch(page, 'Nano Rig').click();
+  await expect(page.getByText(/Launch Rig sends nothing here/)).toBeVisible();
+  await expect(page.getByText('No rigs in your fleet yet!')).toBeVisible();
+  expect(calls).toEqual([]);
+});

@@ -1,0 +1,52 @@
+import { Button } from '@/components/ui/button';
+import { formatInteger } from '@/lib/amounts';
+import { powerBarPercent, rankTitle } from '@/features/minerz/utils/game';
+
+/** Quantum Core Power: rank, bar = min(5 × units, 100) %, boost badge, 'Ignite Boost'. */
+export function PowerCard({ units, boost, onIgnite }: { units: bigint; boost: bigint; onIgnite: () => void }) {
+  const pct = powerBarPercent(units);
+  return (
+    <section aria-labelledby="power-title" className="rounded-2xl border border-neon-violet/40 bg-ink-800/85 p-5 shadow-[0_0_30px_rgb(160_90_255/0.15)]">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 id="power-title" className="font-display text-xl font-extrabold text-white">
+            Quantum Core Power
+          </h2>
+          <p className="mt-1 text-sm text-muted">
+            Rank: <span data-testid="rank-title" className="font-bold text-neon-gold">{rankTitle(units)}</span>
+          </p>
+        </div>
+        <div className="flex items-center gap-3">
+          {boost > 0n && (
+            <span data-testid="boost-badge" className="rounded-full border border-neon-green/60 bg-neon-green/10 px-3 py-1 text-sm font-bold text-neon-green">
+              +{boost.toString()}% Boost
+            </span>
+          )}
+          <Button variant="gold" size="sm" onClick={onIgnite}>
+            Ignite Boost
+          </Button>
+        </div>
+      </div>
+      <div
+        role="progressbar"
+        aria-label="Quantum core power"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={pct}
+        className="mt-4 h-4 overflow-hidden rounded-full border border-white/10 bg-ink-950"
+      >
+        <div
+          data-testid="power-bar"
+          className="h-full rounded-full bg-gradient-to-r from-neon-cyan via-neon-violet to-neon-pink transition-[width] duration-700"
+          style={{ width: `${pct}%` }}
+        />
+      </div>
+      <p className="mt-2 text-sm text-muted">
+        <span data-testid="power-units" className="font-bold text-white tabular-nums">
+          {formatInteger(units)}
+        </span>{' '}
+        power units · {pct}% charged
+      </p>
+    </section>
+  );
+}

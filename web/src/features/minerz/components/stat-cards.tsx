@@ -1,0 +1,47 @@
+import { Spinner } from '@/components/ui/spinner';
+import { fmt2Grouped, formatInteger } from '@/lib/amounts';
+import { MINE_DECIMALS } from '@/features/minerz/utils/game';
+
+interface Props {
+  loading: boolean;
+  balance: bigint | null;
+  dailyOutput: bigint;
+  crewSize: bigint;
+}
+
+function Stat({ label, loading, value, unit, testId }: { label: string; loading: boolean; value: string; unit?: string; testId: string }) {
+  return (
+    <div className="rounded-2xl border border-white/10 bg-ink-800/85 p-5">
+      <p className="text-xs font-bold tracking-widest text-muted uppercase">{label}</p>
+      <div className="mt-2 flex min-h-9 items-baseline gap-2">
+        {loading ? (
+          <Spinner label={`Loading ${label}`} className="text-neon-cyan" />
+        ) : (
+          <>
+            <span data-testid={testId} className="font-display text-2xl font-black text-white tabular-nums sm:text-3xl">
+              {value}
+            </span>
+            {unit && <span className="text-sm font-bold text-neon-cyan">{unit}</span>}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** MINE Stash (2 decimals), Mining Output (MINE/day) and Crew Size, with spinners while loading. */
+export function StatCards({ loading, balance, dailyOutput, crewSize }: Props) {
+  return (
+    <section aria-label="Game summary" className="grid gap-4 sm:grid-cols-3">
+      <Stat
+        label="MINE Stash"
+        testId="stat-stash"
+        loading={loading}
+        value={balance === null ? '—' : fmt2Grouped(balance, MINE_DECIMALS)}
+        unit="MINE"
+      />
+      <Stat label="Mining Output" testId="stat-output" loading={loading} value={fmt2Grouped(dailyOutput, MINE_DECIMALS)} unit="MINE/day" />
+      <Stat label="Crew Size" testId="stat-crew" loading={loading} value={formatInteger(crewSize)} unit="pilots" />
+    </section>
+  );
+}

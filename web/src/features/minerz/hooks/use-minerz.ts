@@ -1,0 +1,182 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useToast, type ToastType } from '@/components/ui/toast';
+import { useAppConfig } from '@/lib/config';
+import { isTxError } from '@/lib/tx/tx-error';
+import { useTransaction } from '@/lib/tx/use-transaction';
+import { useWallet } from '@/lib/wallet/wallet-provider';
+import { fmt2Grouped, safeBigInt } from '@/lib/amounts';
+import { buildClaim, buildPurchase, useMiners } from '@/features/minerz/api/miners';
+import {
+  demoView,
+  fromApi,
+  MINE_DECIMALS,
+  MSG_BOOST,
+  MSG_DEMO,
+  MSG_INSUFFICIENT,
+  MSG_LOAD_ERROR,
+  MSG_REFERRAL_COPIED,
+  MSG_UNLOCK_FAILED,
+  parseReferrer,
+  TOAST_MS,
+  type GameView,
+  type Rig,
+} from '@/features/minerz/utils/game';
+
+/** Where `/minerz?ref=<address>` is kept until the first purchase passes it on. */
+export const REFERRER_KEY = 'minerz.referrer';
+
+function storedReferrer(): string | null {
+  try {
+    return parseReferrer(localStorage.getItem(REFERRER_KEY));
+  } catch {
+    return null;
+  }
+}
+
+export type Busy = { kind: 'buy'; rigId: string } | { kind: 'claim' } | null;
+
+/**
+ * The Cosmic Miners page state: live data from the devnet module, or doc 2 §3's demo data where
+ * the network has no miners module; purchase, claim, boost and referral actions with their toasts.
+ */
+export function useMinerz() {
+  const toast = useToast();
+  const wallet = useWallet();
+  const tx = useTransaction();
+  const config = useAppConfig();
+  const address = wallet.status === 'connected' ? wallet.address : null;
+  // The network preset says whether the game exists; the API's live flag says it again.
+  const configured = config.data ? config.data.network.modules.miners !== '' : undefined;
+  const query = useMiners(address, configured === true);
+  const demo = configured === false || query.data?.live === false;
+  const [busy, setBusy] = useState<Busy>(null);
+  const [referrer, setReferrer] = useState<string | null>(storedReferrer);
+
+  const say = useCallback(
+    (message: string, type: ToastType) => toast.show(message, { type, duration: TOAST_MS, position: 'top-right' }),
+    [toast],
+  );
+
+  // /minerz?ref=<address>: kept for the first purchase.
+  useEffect(() => {
+    const ref = parseReferrer(new URLSearchParams(window.location.search).get('ref'));
+    if (!ref) return;
+    try {
+      localStorage.setItem(REFERRER_KEY, ref);
+    } catch {
+      // storage unavailable: the referrer lives for this visit only
+    }
+    setReferrer(ref);
+  }, []);
+
+  const loadError = !demo && (config.isError || query.isError);
+  const errorShown = useRef(false);
+  useEffect(() => {
+    if (loadError && !errorShown.current) say(MSG_LOAD_ERROR, 'error');
+    errorShown.current = loadError;
+  }, [loadError, say]);
+
+  const view: GameView | null = useMemo(() => {
+    if (demo) return demoView();
+    return query.data ? fromApi(query.data) : null;
+  }, [demo, query.data]);
+
+  // The pending output ticks up between reads; this is the read's time.
+  const readAt = query.dataUpdatedAt;
+  const loading = !demo && (config.isPending || query.isPending);
+
+  const refresh = useCallback(() => query.refetch(), [query]);
+
+  const purchase = useCallback(
+    async (rig: Rig) => {
+      if (busy || !view) return;
+      if (demo) {
+        say(MSG_DEMO + '. Launch Rig sends nothing here.', 'info');
+        return;
+      }
+      if (!address) {
+        say('Please connect your wallet first!', 'error');
+        return;
+      }
+      if (view.balance === null || view.balance < rig.cost) {
+        say(MSG_INSUFFICIENT, 'error');
+        return;
+      }
+      const ref = referrer && referrer !== address.toLowerCase() ? referrer : undefined;
+      setBusy({ kind: 'buy', rigId: rig.id });
+      try {
+        await tx.run(() => buildPurchase({ sender: address, minerId: rig.id, quantity: '1', referrer: ref }));
+        if (ref) {
+          try {
+            localStorage.removeItem(REFERRER_KEY);
+          } catch {
+            // nothing stored
+          }
+          setReferrer(null);
+        }
+        say(`${rig.name} launched! +${fmt2Grouped(rig.dailyOutput, MINE_DECIMALS)} MINE/day`, 'success');
+      } catch (err) {
+        if (isTxError(err) && err.kind === 'rejected') say('Transaction rejected!', 'error');
+        else if (isTxError(err) && err.message === MSG_INSUFFICIENT) say(MSG_INSUFFICIENT, 'error');
+        else {
+          console.warn('purchase_miner failed', err);
+          say(MSG_UNLOCK_FAILED, 'error');
+        }
+      } finally {
+        setBusy(null);
+        void refresh();
+      }
+    },
+    [address, busy, demo, referrer, refresh, say, tx, view],
+  );
+
+  const claim = useCallback(async () => {
+    if (busy || demo || !address) return;
+    setBusy({ kind: 'claim' });
+    try {
+      const { detail } = await tx.run(() => buildClaim(address));
+      const paid = safeBigInt(detail.decoded?.minerClaim?.amount ?? null);
+      say(paid === null ? 'Output claimed!' : `Claimed ${fmt2Grouped(paid, MINE_DECIMALS)} MINE!`, 'success');
+    } catch (err) {
+      say(isTxError(err) && err.kind === 'rejected' ? 'Transaction rejected!' : errorText(err), 'error');
+    } finally {
+      setBusy(null);
+      void refresh();
+    }
+  }, [address, busy, demo, refresh, say, tx]);
+
+  const ignite = useCallback(() => say(MSG_BOOST, 'success'), [say]);
+
+  const referralLink = view?.referralPath ? window.location.origin + view.referralPath : null;
+  const copyReferral = useCallback(async () => {
+    if (!referralLink) return;
+    try {
+      await navigator.clipboard.writeText(referralLink);
+      say(MSG_REFERRAL_COPIED, 'success');
+    } catch {
+      say('Could not copy the link. Select it and copy it by hand.', 'error');
+    }
+  }, [referralLink, say]);
+
+  return {
+    view,
+    demo,
+    loading,
+    loadError,
+    readAt,
+    busy,
+    address,
+    connect: wallet.connect,
+    walletStatus: wallet.status,
+    referrer,
+    referralLink,
+    purchase,
+    claim,
+    ignite,
+    copyReferral,
+  };
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error && err.message ? err.message : 'Something went wrong.';
+}
