@@ -13,7 +13,7 @@ GO_PKGS := ./cmd/... ./internal/... ./web
 DEV_ADDR ?= 127.0.0.1:8080
 DEV_PORT ?= 5173
 
-.PHONY: run dev build web lint test vet test-go test-web test-sdk test-e2e chromium lighthouse bench clean
+.PHONY: bench-indexer run dev build web lint test vet test-go test-web test-sdk test-e2e chromium lighthouse bench clean
 
 ## run: install, build, and serve the app on devnet at http://127.0.0.1:8080/
 run: build
@@ -59,7 +59,9 @@ test: lint
 vet:
 	go vet $(GO_PKGS)
 
+## test-go: the Go suite; the store tests start their own throwaway PostgreSQL cluster (installed from apt when missing)
 test-go:
+	scripts/ensure-postgres.sh
 	go test -race -count=1 $(GO_PKGS)
 
 test-web:
@@ -88,6 +90,10 @@ lighthouse: chromium build
 ## bench: Go benchmarks (devnet throughput, views)
 bench:
 	go test -run '^$$' -bench . -benchmem $(GO_PKGS)
+
+## bench-indexer: fill a devnet with 100,000 events, time a cold backfill into SQLite, read p50s
+bench-indexer:
+	bench/indexer.sh
 
 clean:
 	rm -rf bin web/dist

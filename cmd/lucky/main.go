@@ -1,6 +1,7 @@
 // Command lucky is the LuckyCoin app in one binary: `lucky serve` serves the React app,
 // the JSON API and, on the default devnet network, an emulated Supra node; `lucky devnet`
-// runs the node alone; `lucky version` prints the build.
+// runs the node alone; `lucky index` runs the event indexer alone; `lucky version`
+// prints the build.
 package main
 
 import (
@@ -24,6 +25,8 @@ const usageText = `lucky: the LuckyCoin app
 
 Usage:
   lucky [serve] [--addr 127.0.0.1:8080] [--network devnet|testnet|mainnet]
+                [--data-dir DIR | --database-url postgres://…] [--no-index]
+  lucky index   [--network …] [--rpc URL] [--data-dir DIR | --database-url postgres://…]
   lucky devnet  [--addr …] [--block-time 0s] [--state FILE] [--seed S]
   lucky version
 
@@ -58,6 +61,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	switch cmd {
 	case "serve":
 		return runServe(ctx, args, getenv, stdout, stderr)
+	case "index":
+		return runIndex(ctx, args, getenv, stdout, stderr)
 	case "devnet":
 		return runDevnet(ctx, args, getenv, stdout, stderr)
 	case "version":

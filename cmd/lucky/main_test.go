@@ -27,6 +27,10 @@ func TestBadFlagsExitTwo(t *testing.T) {
 		{"bogus"},
 		{"devnet", "--block-time", "-1s"},
 		{"devnet", "extra"},
+		{"serve", "--database-url", "mysql://x"},
+		{"serve", "--index-start", "-3"},
+		{"index"}, // devnet needs --rpc
+		{"index", "--network", "mainnet", "--rpc", "ftp://x"},
 	}
 	for _, args := range tests {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {

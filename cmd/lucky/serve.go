@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"time"
 
 	"github.com/luckycoin/lucky/internal/api"
 	"github.com/luckycoin/lucky/internal/chain"
@@ -64,6 +65,27 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	}
 	bindings := chain.New(client, cfg.Network, reg, chainOpts)
 	opts.API = api.New(api.Deps{Network: cfg.Network, Tokens: reg, Node: client, Chain: bindings, Log: log})
+
+	// The event index: ingested here unless --no-index; throwaway on a devnet whose chain
+	// is not saved, since that chain starts afresh every run.
+	idx, closeIdx, err := openIndex(ctx, cfg.Index, cfg.Network, reg, client, log, cfg.Network.Devnet && cfg.Devnet.StatePath == "")
+	if err != nil {
+		return err
+	}
+	defer closeIdx()
+	var now func() time.Time
+	if node != nil {
+		now = node.Now
+	}
+	opts.Index = idx.handler(cfg.Network, reg, log, now)
+	ixCtx, stopIx := context.WithCancel(ctx)
+	ixDone := make(chan struct{})
+	go func() {
+		defer close(ixDone)
+		idx.ix.Run(ixCtx)
+	}()
+	// The indexer stops before the store closes (defers run last-in, first-out).
+	defer func() { stopIx(); <-ixDone }()
 
 	h, err := server.New(opts)
 	if err != nil {

@@ -128,6 +128,7 @@ type Serve struct {
 	Network Network
 	// Devnet node settings, used when Network.Devnet is set: the same flags as `lucky devnet`.
 	Devnet DevnetNode
+	Index  Index
 }
 
 // ParseServe reads `lucky serve` flags; getenv supplies LUCKY_* fallbacks (flags win).
@@ -138,6 +139,8 @@ func ParseServe(args []string, getenv func(string) string, stderr io.Writer) (Se
 	network := fs.String("network", envOr(getenv, "LUCKY_NETWORK", Devnet), "network: devnet, testnet or mainnet (env LUCKY_NETWORK)")
 	var node DevnetNode
 	node.register(fs, getenv)
+	var index Index
+	index.register(fs, getenv, true)
 	set, err := parse(fs, args)
 	if err != nil {
 		return Serve{}, err
@@ -152,7 +155,10 @@ func ParseServe(args []string, getenv func(string) string, stderr io.Writer) (Se
 	if err := node.validate(set); err != nil {
 		return Serve{}, err
 	}
-	return Serve{Addr: *addr, Network: n, Devnet: node}, nil
+	if err := index.validate(); err != nil {
+		return Serve{}, err
+	}
+	return Serve{Addr: *addr, Network: n, Devnet: node, Index: index}, nil
 }
 
 func validateAddr(addr string) error {

@@ -38,6 +38,16 @@ func routes(o Options, spa *spa) http.Handler {
 	mux.HandleFunc("POST /api/v1/miners/claim", a.BuildMinerClaim)
 	mux.HandleFunc("GET /api/v1/staking", a.GetStaking)
 	mux.HandleFunc("GET /api/v1/staking/{address}", a.GetStakingUser)
+	ix := o.Index
+	if ix == nil {
+		ix = api.NewIndex(api.IndexDeps{Log: o.Log})
+	}
+	mux.HandleFunc("GET /api/v1/market/candles", ix.GetCandles)
+	mux.HandleFunc("GET /api/v1/market/stats", ix.GetMarketStats)
+	mux.HandleFunc("GET /api/v1/burns", ix.GetBurns)
+	mux.HandleFunc("GET /api/v1/burns/leaderboard", ix.GetBurnLeaderboard)
+	mux.HandleFunc("GET /api/v1/slots/feed", ix.GetSlotsFeed)
+	mux.HandleFunc("GET /api/v1/holders", ix.GetHolders)
 	mux.Handle("/api/", api.NotFound(o.Log))
 
 	// The emulated node and its admin exist on devnet only; elsewhere these paths are 404,

@@ -22,6 +22,8 @@ type Options struct {
 	// Web is the built React app: index.html at its root, hashed files under assets/.
 	Web fs.FS
 	API *api.Handler
+	// Index serves the history endpoints from the event index; nil answers them 503.
+	Index *api.IndexHandler
 	// Devnet serves /rpc/v1/ and /devnet/ when the network is devnet; nil elsewhere.
 	Devnet http.Handler
 	// DevWallet is the devnet's built-in wallet; nil elsewhere.

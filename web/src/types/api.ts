@@ -324,6 +324,112 @@ export interface HistoryResponse {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The event index (internal/api/index.go). Every answer says how far the index has caught up.
+
+/** Heights of the index: the last block every stream has ingested, and the node's head. */
+export interface IndexHeights {
+  indexedHeight: string;
+  headHeight: string;
+}
+
+/** One OHLCV bucket. Prices are per whole token in SUPRA (USD: null before a USD price is known). */
+export interface Candle {
+  /** Bucket start, unix seconds. */
+  time: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  openUsd: number | null;
+  highUsd: number | null;
+  lowUsd: number | null;
+  closeUsd: number | null;
+  /** Base token traded, base units. */
+  volume: string;
+  /** SUPRA traded, base units. */
+  volumeQuote: string;
+  buys: number;
+  sells: number;
+}
+
+export type CandleInterval = '1m' | '5m' | '1h' | '1d';
+
+/** GET /api/v1/market/candles?pair=&interval=&from=&to= */
+export interface CandlesResponse extends IndexHeights {
+  pair: string;
+  interval: CandleInterval;
+  baseCoinType: string;
+  quoteCoinType: string;
+  candles: Candle[];
+}
+
+/** GET /api/v1/market/stats?pair= — the last 24 hours of a pool. */
+export interface MarketStatsResponse extends IndexHeights {
+  pair: string;
+  /** Percent; null without a price 24 h ago. */
+  change24h: number | null;
+  change24hUsd: number | null;
+  /** Base token, base units. */
+  volume24h: string;
+  /** SUPRA, base units. */
+  volume24hQuote: string;
+  buys24h: number;
+  sells24h: number;
+  /** LUCKY only. */
+  holders?: number;
+}
+
+export interface BurnRecord {
+  burner: string;
+  token: string;
+  coinType: string;
+  amount: string;
+  txHash: string;
+  height: string;
+  time: string;
+}
+
+/** GET /api/v1/burns?limit= */
+export interface BurnsResponse extends IndexHeights {
+  burns: BurnRecord[];
+}
+
+/** GET /api/v1/burns/leaderboard?token=&limit= */
+export interface BurnLeaderboardResponse extends IndexHeights {
+  token: string;
+  coinType: string;
+  leaders: { rank: number; burner: string; total: string; burns: number }[];
+}
+
+export interface FeedPlay {
+  player: string;
+  token: string;
+  coinType: string;
+  betPerSpin: string;
+  numberOfSpins: string;
+  wagered: string;
+  won: string;
+  tiers: number[];
+  txHash: string;
+  height: string;
+  time: string;
+}
+
+/** GET /api/v1/slots/feed?limit= — the latest plays of everyone. */
+export interface SlotsFeedResponse extends IndexHeights {
+  plays: FeedPlay[];
+}
+
+/** GET /api/v1/holders?limit= — the largest LUCKY holders (burn address excluded). */
+export interface HoldersResponse extends IndexHeights {
+  token: string;
+  coinType: string;
+  totalSupply: string | null;
+  holderCount: number;
+  holders: { rank: number; account: string; balance: string; percentOfSupply: string }[];
+}
+
+// ---------------------------------------------------------------------------------------------
 // Market data: GET /api/v1/market/tokens and GET /api/v1/market/lucky (internal/api/market.go,
 // internal/market). Prices and USD values are decimal strings with 18 decimals, truncated (parse
 // them with `decimal` from lib/amounts.ts); token amounts are base units with their decimals.

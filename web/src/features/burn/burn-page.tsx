@@ -16,7 +16,9 @@ import { useWallet } from '@/lib/wallet/wallet-provider';
 import type { BurnInfo, Token } from '@/types/api';
 import { buildBurn, fetchBurnWithRetries } from './api/burn-api';
 import { BurnCertificateModal } from './components/burn-certificate-modal';
+import { BurnLeaderboard } from './components/burn-leaderboard';
 import { explorerHref } from './components/certificate-details';
+import { RecentBurns } from './components/recent-burns';
 
 export const BURN_PAGE_SIZE = 5;
 const MSG_INVALID = 'Connect your wallet and enter a valid amount!';
@@ -163,6 +165,12 @@ export function BurnPage() {
           <span className="font-mono break-all">{config.data?.network.modules.burnAddress}</span>: nobody holds its key.
         </p>
       </Card>
+
+      {/* History from the event index (internal/indexer): who burned what, and the biggest burners. */}
+      <div className="mx-auto mt-8 grid max-w-5xl gap-6 lg:grid-cols-2 lg:items-start">
+        <RecentBurns tokens={config.data?.tokens ?? []} />
+        <BurnLeaderboard decimals={config.data?.tokens.find((t) => t.name === 'LUCKY')?.decimals ?? 6} />
+      </div>
 
       <TokenPicker
         open={pickerOpen}

@@ -9,6 +9,7 @@ import { useSound } from '@/lib/sound-context';
 import { potOf, usePots } from '@/features/slots/api/use-pots';
 import { GameMachine } from '@/features/slots/components/game-machine';
 import { RecentSpins } from '@/features/slots/components/recent-spins';
+import { SpinsTicker } from '@/features/slots/components/spins-ticker';
 import { OddsPanel } from '@/features/slots/components/odds-panel';
 import { useSlotGame } from '@/features/slots/hooks/use-slot-game';
 import type { SlotToken } from '@/types/api';
@@ -137,6 +138,9 @@ function SlotGame({ token, tokens }: { token: SlotToken; tokens: SlotToken[] }) 
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+      <div className="lg:col-span-2">
+        <SpinsTicker tokens={tokens} frozen={busy} />
+      </div>
       <GameMachine
         token={token}
         tokens={tokens}

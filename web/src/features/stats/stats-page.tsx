@@ -9,6 +9,9 @@ import { UpdatedAgo } from '@/components/ui/updated-ago';
 import { formatBalance, formatExact, formatMarketCap, formatPrice, formatSupply, safeBigInt } from '@/lib/amounts';
 import { useAppConfig } from '@/lib/config';
 import { useLuckyDashboard } from '@/features/stats/api/use-lucky-dashboard';
+import { HoldersTable } from '@/features/stats/components/holders-table';
+import { MarketCards } from '@/features/stats/components/market-cards';
+import { PriceChart } from '@/features/stats/components/price-chart';
 import { StatCard } from '@/features/stats/components/stat-card';
 import { SupplyDonut } from '@/features/stats/components/supply-donut';
 import type { LuckyDashboard, PoolReserves, UnitsAmount } from '@/types/api';
@@ -114,6 +117,9 @@ export function StatsPage() {
   }, [query.errorUpdatedAt, query.error, show]);
 
   const explorer = config.data?.network.explorerAddress;
+  const tokens = config.data?.tokens ?? [];
+  const supraDecimals = tokens.find((t) => t.symbol === 'SUPRA')?.decimals ?? 8;
+  const luckyDecimals = tokens.find((t) => t.name === 'LUCKY')?.decimals ?? 6;
   const burnHref = d && explorer ? explorer.replace('{address}', encodeURIComponent(d.burnAddress)) : undefined;
   const burnShort = d ? shortBurnAddress(d.burnAddress) : '0xfff...fff';
   const busy = query.isFetching;
@@ -163,6 +169,12 @@ export function StatsPage() {
           description="From the SUPRA/dexUSDC pool" />
       </div>
 
+      {/* History from the event index: 24 h figures, the price chart. */}
+      <div className="mt-6 space-y-6">
+        <MarketCards supraDecimals={supraDecimals} />
+        <PriceChart quoteDecimals={supraDecimals} />
+      </div>
+
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Section title="Supply Breakdown" testId="supply-breakdown">
           {d ? <Breakdown d={d} /> : <Spinner label="Loading supply breakdown" className="text-neon-cyan" />}
@@ -186,6 +198,10 @@ export function StatsPage() {
           </div>
           <StakingFigures />
         </Section>
+      </div>
+
+      <div className="mt-6">
+        <HoldersTable decimals={luckyDecimals} />
       </div>
 
       <footer className="mt-10 space-y-1 text-center text-xs text-muted">

@@ -1,0 +1,498 @@
+package api
+
+import (
+	"context"
+	"log/slog"
+	"math/big"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/luckycoin/lucky/internal/config"
+	"github.com/luckycoin/lucky/internal/store"
+	"github.com/luckycoin/lucky/internal/tokens"
+)
+
+// Error codes of the index endpoints.
+const (
+	CodeIndexUnavailable = "index_unavailable"
+)
+
+// IndexStatus says how far the index has caught up: the last height every stream has
+// ingested and the node's head.
+type IndexStatus func(ctx context.Context) (indexed, head uint64, err error)
+
+// IndexDeps are what the index endpoints need.
+type IndexDeps struct {
+	Network config.Network
+	Tokens  *tokens.Registry
+	Store   *store.DB // nil when this process runs without an index
+	Status  IndexStatus
+	Log     *slog.Logger
+	Now     func() time.Time
+}
+
+// IndexHandler serves the history read from the event index: candles, burns, the spins
+// feed and holders. Every answer carries indexedHeight and headHeight.
+type IndexHandler struct {
+	d IndexDeps
+}
+
+// NewIndex returns the index handlers.
+func NewIndex(d IndexDeps) *IndexHandler {
+	if d.Log == nil {
+		d.Log = slog.New(slog.DiscardHandler)
+	}
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	return &IndexHandler{d: d}
+}
+
+const (
+	defaultLimit = 20
+	maxLimit     = 100
+	maxCandles   = 1000
+)
+
+// intervals of the candles endpoint.
+var intervals = map[string]int64{"1m": 60, "5m": 300, "1h": 3600, "1d": 86400}
+
+type heights struct {
+	IndexedHeight string `json:"indexedHeight"`
+	HeadHeight    string `json:"headHeight"`
+}
+
+// available answers 503 when this server has no index (lucky serve with the indexer
+// off and no shared database).
+func (h *IndexHandler) available(w http.ResponseWriter, r *http.Request) bool {
+	if h.d.Store == nil || h.d.Status == nil || h.d.Tokens == nil {
+		WriteError(w, r, h.d.Log, http.StatusServiceUnavailable, CodeIndexUnavailable, "The event index is not running on this server.")
+		return false
+	}
+	return true
+}
+
+// ready reads the heights; it answers the error itself.
+func (h *IndexHandler) ready(w http.ResponseWriter, r *http.Request) (heights, bool) {
+	idx, head, err := h.d.Status(r.Context())
+	if err != nil {
+		h.d.Log.Warn("index status", "err", err)
+		WriteError(w, r, h.d.Log, http.StatusServiceUnavailable, CodeIndexUnavailable, "The event index is not available.")
+		return heights{}, false
+	}
+	return heights{strconv.FormatUint(idx, 10), strconv.FormatUint(head, 10)}, true
+}
+
+func (h *IndexHandler) storeFailed(w http.ResponseWriter, r *http.Request, err error) {
+	if r.Context().Err() != nil {
+		return // the client went away
+	}
+	h.d.Log.Error("index read", "path", r.URL.Path, "err", err)
+	WriteError(w, r, h.d.Log, http.StatusInternalServerError, CodeInternal, "Something went wrong.")
+}
+
+// limit reads ?limit= (1..100, default 20).
+func limit(w http.ResponseWriter, r *http.Request, log *slog.Logger) (int, bool) {
+	s := r.URL.Query().Get("limit")
+	if s == "" {
+		return defaultLimit, true
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 || n > maxLimit {
+		WriteError(w, r, log, http.StatusBadRequest, CodeInvalidQuery, "limit must be a whole number from 1 to 100.")
+		return 0, false
+	}
+	return n, true
+}
+
+// tokenName names a coin type from the registry ("" when unknown).
+func (h *IndexHandler) tokenName(coinType string) string {
+	if t, ok := h.d.Tokens.ByCoinType(coinType); ok {
+		return t.Name
+	}
+	return ""
+}
+
+func isoTime(us int64) string {
+	return time.UnixMicro(us).UTC().Format(time.RFC3339Nano)
+}
+
+type candleJSON struct {
+	Time        int64    `json:"time"`
+	Open        float64  `json:"open"`
+	High        float64  `json:"high"`
+	Low         float64  `json:"low"`
+	Close       float64  `json:"close"`
+	OpenUSD     *float64 `json:"openUsd"`
+	HighUSD     *float64 `json:"highUsd"`
+	LowUSD      *float64 `json:"lowUsd"`
+	CloseUSD    *float64 `json:"closeUsd"`
+	Volume      string   `json:"volume"`      // base token, base units
+	VolumeQuote string   `json:"volumeQuote"` // SUPRA, base units
+	Buys        int64    `json:"buys"`
+	Sells       int64    `json:"sells"`
+}
+
+type candlesResponse struct {
+	Pair     string       `json:"pair"`
+	Interval string       `json:"interval"`
+	Base     string       `json:"baseCoinType"`
+	Quote    string       `json:"quoteCoinType"`
+	Candles  []candleJSON `json:"candles"`
+	heights
+}
+
+// GetCandles serves GET /api/v1/market/candles?pair=LUCKY-SUPRA&interval=1h&from=&to=:
+// OHLCV of a TOKEN/SUPRA pool in SUPRA and USD. Prices are per whole token (decimals
+// applied) and are display ratios; volumes are exact base units. from and to are unix
+// seconds (defaults: the last 1,000 buckets up to now).
+func (h *IndexHandler) GetCandles(w http.ResponseWriter, r *http.Request) {
+	if !h.available(w, r) {
+		return
+	}
+	q := r.URL.Query()
+	pair := q.Get("pair")
+	if pair == "" {
+		pair = "LUCKY-SUPRA"
+	}
+	baseName, quoteName, ok := strings.Cut(pair, "-")
+	base, okBase := h.d.Tokens.ByName(baseName)
+	if !ok || quoteName != "SUPRA" || !okBase || baseName == "SUPRA" {
+		WriteError(w, r, h.d.Log, http.StatusBadRequest, CodeInvalidQuery, "Unknown pair "+strconv.Quote(pair)+": use TOKEN-SUPRA, e.g. LUCKY-SUPRA.")
+		return
+	}
+	ivName := q.Get("interval")
+	if ivName == "" {
+		ivName = "1h"
+	}
+	iv, ok := intervals[ivName]
+	if !ok {
+		WriteError(w, r, h.d.Log, http.StatusBadRequest, CodeInvalidQuery, "interval must be one of 1m, 5m, 1h, 1d.")
+		return
+	}
+	to, from := h.d.Now().Unix(), int64(0)
+	var err error
+	if s := q.Get("to"); s != "" {
+		if to, err = strconv.ParseInt(s, 10, 64); err != nil || to < 0 {
+			WriteError(w, r, h.d.Log, http.StatusBadRequest, CodeInvalidQuery, "to must be unix seconds.")
+			return
+		}
+	}
+	from = to - iv*maxCandles
+	if s := q.Get("from"); s != "" {
+		if from, err = strconv.ParseInt(s, 10, 64); err != nil || from < 0 {
+			WriteError(w, r, h.d.Log, http.StatusBadRequest, CodeInvalidQuery, "from must be unix seconds.")
+			return
+		}
+	}
+	if from > to {
+		WriteError(w, r, h.d.Log, http.StatusBadRequest, CodeInvalidQuery, "from must not be after to.")
+		return
+	}
+	hs, ok := h.ready(w, r)
+	if !ok {
+		return
+	}
+	baseType, err := store.CanonType(base.CoinType)
+	if err != nil {
+		h.storeFailed(w, r, err)
+		return
+	}
+	// A bucket that starts before from but contains it belongs to the range.
+	cs, err := h.d.Store.Candles(r.Context(), baseType, iv, from-from%iv, to, maxCandles)
+	if err != nil {
+		h.storeFailed(w, r, err)
+		return
+	}
+	out := candlesResponse{Pair: baseName + "-SUPRA", Interval: ivName, Base: base.CoinType, Quote: h.d.Network.Modules.NativeCoin,
+		Candles: make([]candleJSON, len(cs)), heights: hs}
+	for i, c := range cs {
+		out.Candles[i] = candleJSON{c.Time, c.Open, c.High, c.Low, c.Close, c.OpenUSD, c.HighUSD, c.LowUSD, c.CloseUSD,
+			c.VolBase, c.VolQuote, c.Buys, c.Sells}
+	}
+	WriteJSON(w, http.StatusOK, out)
+}
+
+// indexedBurnJSON is one burn as the event index stores it (the verified single burn of
+// GET /api/v1/burns/{hash} is burnJSON in burn.go).
+type indexedBurnJSON struct {
+	Burner   string `json:"burner"`
+	Token    string `json:"token"`
+	CoinType string `json:"coinType"`
+	Amount   string `json:"amount"`
+	TxHash   string `json:"txHash"`
+	Height   string `json:"height"`
+	Time     string `json:"time"`
+}
+
+// GetBurns serves GET /api/v1/burns?limit=: the latest burns of every token.
+func (h *IndexHandler) GetBurns(w http.ResponseWriter, r *http.Request) {
+	if !h.available(w, r) {
+		return
+	}
+	n, ok := limit(w, r, h.d.Log)
+	if !ok {
+		return
+	}
+	hs, ok := h.ready(w, r)
+	if !ok {
+		return
+	}
+	bs, err := h.d.Store.Burns(r.Context(), n)
+	if err != nil {
+		h.storeFailed(w, r, err)
+		return
+	}
+	out := make([]indexedBurnJSON, len(bs))
+	for i, b := range bs {
+		out[i] = indexedBurnJSON{b.Burner, h.tokenName(b.Token), b.Token, b.Amount, b.TxHash, strconv.FormatUint(b.Height, 10), isoTime(b.TimeUS)}
+	}
+	WriteJSON(w, http.StatusOK, struct {
+		Burns []indexedBurnJSON `json:"burns"`
+		heights
+	}{out, hs})
+}
+
+type leaderJSON struct {
+	Rank   int    `json:"rank"`
+	Burner string `json:"burner"`
+	Total  string `json:"total"`
+	Burns  int64  `json:"burns"`
+}
+
+// GetBurnLeaderboard serves GET /api/v1/burns/leaderboard?token=LUCKY&limit=: burners
+// ranked by total burned of one token.
+func (h *IndexHandler) GetBurnLeaderboard(w http.ResponseWriter, r *http.Request) {
+	if !h.available(w, r) {
+		return
+	}
+	name := r.URL.Query().Get("token")
+	if name == "" {
+		name = "LUCKY"
+	}
+	tok, ok := h.d.Tokens.ByName(name)
+	if !ok {
+		WriteError(w, r, h.d.Log, http.StatusBadRequest, CodeInvalidQuery, "Unknown token "+strconv.Quote(name)+".")
+		return
+	}
+	n, ok := limit(w, r, h.d.Log)
+	if !ok {
+		return
+	}
+	hs, ok := h.ready(w, r)
+	if !ok {
+		return
+	}
+	ct, err := store.CanonType(tok.CoinType)
+	if err != nil {
+		h.storeFailed(w, r, err)
+		return
+	}
+	lb, err := h.d.Store.BurnLeaderboard(r.Context(), ct, n)
+	if err != nil {
+		h.storeFailed(w, r, err)
+		return
+	}
+	out := make([]leaderJSON, len(lb))
+	for i, b := range lb {
+		out[i] = leaderJSON{i + 1, b.Burner, b.Total, b.Burns}
+	}
+	WriteJSON(w, http.StatusOK, struct {
+		Token    string       `json:"token"`
+		CoinType string       `json:"coinType"`
+		Leaders  []leaderJSON `json:"leaders"`
+		heights
+	}{tok.Name, tok.CoinType, out, hs})
+}
+
+type playJSON struct {
+	Player   string `json:"player"`
+	Token    string `json:"token"`
+	CoinType string `json:"coinType"`
+	Bet      string `json:"betPerSpin"`
+	Spins    string `json:"numberOfSpins"`
+	Wagered  string `json:"wagered"`
+	Won      string `json:"won"`
+	Tiers    []int  `json:"tiers"`
+	TxHash   string `json:"txHash"`
+	Height   string `json:"height"`
+	Time     string `json:"time"`
+}
+
+// GetSlotsFeed serves GET /api/v1/slots/feed?limit=: the latest plays of everyone.
+func (h *IndexHandler) GetSlotsFeed(w http.ResponseWriter, r *http.Request) {
+	if !h.available(w, r) {
+		return
+	}
+	n, ok := limit(w, r, h.d.Log)
+	if !ok {
+		return
+	}
+	hs, ok := h.ready(w, r)
+	if !ok {
+		return
+	}
+	ps, err := h.d.Store.Plays(r.Context(), "", n)
+	if err != nil {
+		h.storeFailed(w, r, err)
+		return
+	}
+	out := make([]playJSON, len(ps))
+	for i, p := range ps {
+		out[i] = playJSON{p.Player, h.tokenName(p.Token), p.Token, p.Bet, p.Spins, p.Wagered, p.Won, p.Tiers, p.TxHash,
+			strconv.FormatUint(p.Height, 10), isoTime(p.TimeUS)}
+	}
+	WriteJSON(w, http.StatusOK, struct {
+		Plays []playJSON `json:"plays"`
+		heights
+	}{out, hs})
+}
+
+type holderJSON struct {
+	Rank    int    `json:"rank"`
+	Account string `json:"account"`
+	Balance string `json:"balance"`
+	Percent string `json:"percentOfSupply"` // 4 decimals, rounded down
+}
+
+// GetHolders serves GET /api/v1/holders?limit=: the largest LUCKY holders (burn address
+// excluded) with their share of the total supply.
+func (h *IndexHandler) GetHolders(w http.ResponseWriter, r *http.Request) {
+	if !h.available(w, r) {
+		return
+	}
+	n, ok := limit(w, r, h.d.Log)
+	if !ok {
+		return
+	}
+	hs, ok := h.ready(w, r)
+	if !ok {
+		return
+	}
+	tok, ok := h.d.Tokens.ByName("LUCKY")
+	if !ok {
+		h.storeFailed(w, r, errNoLucky)
+		return
+	}
+	ct, err := store.CanonType(tok.CoinType)
+	if err != nil {
+		h.storeFailed(w, r, err)
+		return
+	}
+	list, count, err := h.d.Store.Holders(r.Context(), ct, n)
+	if err != nil {
+		h.storeFailed(w, r, err)
+		return
+	}
+	var supply *big.Int
+	if tok.TotalSupply != nil {
+		supply, _ = new(big.Int).SetString(*tok.TotalSupply, 10)
+	}
+	out := make([]holderJSON, len(list))
+	for i, x := range list {
+		out[i] = holderJSON{Rank: i + 1, Account: x.Account, Balance: x.Balance, Percent: percent(x.Balance, supply)}
+	}
+	var supplyS *string
+	if supply != nil {
+		s := supply.String()
+		supplyS = &s
+	}
+	WriteJSON(w, http.StatusOK, struct {
+		Token       string       `json:"token"`
+		CoinType    string       `json:"coinType"`
+		TotalSupply *string      `json:"totalSupply"`
+		HolderCount int64        `json:"holderCount"`
+		Holders     []holderJSON `json:"holders"`
+		heights
+	}{tok.Name, tok.CoinType, supplyS, count, out, hs})
+}
+
+type constErr string
+
+func (e constErr) Error() string { return string(e) }
+
+const errNoLucky = constErr("api: LUCKY is not in the token registry")
+
+// percent is balance/supply in percent with 4 decimals, rounded down, computed exactly
+// ("" without a supply).
+func percent(balance string, supply *big.Int) string {
+	b, ok := new(big.Int).SetString(balance, 10)
+	if !ok || supply == nil || supply.Sign() <= 0 {
+		return ""
+	}
+	// balance × 100 × 10^4 / supply, then place the decimal point.
+	q := new(big.Int).Quo(new(big.Int).Mul(b, big.NewInt(1_000_000)), supply)
+	s := q.String()
+	if len(s) < 5 {
+		s = strings.Repeat("0", 5-len(s)) + s
+	}
+	return s[:len(s)-4] + "." + s[len(s)-4:]
+}
+
+type statsResponse struct {
+	Pair        string   `json:"pair"`
+	Change24h   *float64 `json:"change24h"`    // percent, SUPRA price; null without a price 24 h ago
+	ChangeUSD   *float64 `json:"change24hUsd"` // percent, USD price
+	Volume24h   string   `json:"volume24h"`    // base token, base units
+	VolumeQuote string   `json:"volume24hQuote"`
+	Buys24h     int64    `json:"buys24h"`
+	Sells24h    int64    `json:"sells24h"`
+	Holders     *int64   `json:"holders,omitempty"` // LUCKY only
+	heights
+}
+
+// GetMarketStats serves GET /api/v1/market/stats?pair=LUCKY-SUPRA: the last 24 hours of a
+// TOKEN/SUPRA pool (price change, volume, buys and sells) and, for LUCKY, the holder
+// count. It complements /api/v1/market/lucky's spot figures.
+func (h *IndexHandler) GetMarketStats(w http.ResponseWriter, r *http.Request) {
+	if !h.available(w, r) {
+		return
+	}
+	pair := r.URL.Query().Get("pair")
+	if pair == "" {
+		pair = "LUCKY-SUPRA"
+	}
+	baseName, quoteName, ok := strings.Cut(pair, "-")
+	base, okBase := h.d.Tokens.ByName(baseName)
+	if !ok || quoteName != "SUPRA" || !okBase || baseName == "SUPRA" {
+		WriteError(w, r, h.d.Log, http.StatusBadRequest, CodeInvalidQuery, "Unknown pair "+strconv.Quote(pair)+": use TOKEN-SUPRA, e.g. LUCKY-SUPRA.")
+		return
+	}
+	hs, ok := h.ready(w, r)
+	if !ok {
+		return
+	}
+	ct, err := store.CanonType(base.CoinType)
+	if err != nil {
+		h.storeFailed(w, r, err)
+		return
+	}
+	now := h.d.Now().Unix()
+	win, err := h.d.Store.Window(r.Context(), ct, now-24*3600, now)
+	if err != nil {
+		h.storeFailed(w, r, err)
+		return
+	}
+	out := statsResponse{Pair: baseName + "-SUPRA", Change24h: change(win.Ref, win.Close), ChangeUSD: change(win.RefUSD, win.CloseUSD),
+		Volume24h: win.VolBase, VolumeQuote: win.VolQuote, Buys24h: win.Buys, Sells24h: win.Sells, heights: hs}
+	if baseName == "LUCKY" {
+		_, n, err := h.d.Store.Holders(r.Context(), ct, 1)
+		if err != nil {
+			h.storeFailed(w, r, err)
+			return
+		}
+		out.Holders = &n
+	}
+	WriteJSON(w, http.StatusOK, out)
+}
+
+// change is the percent move from ref to now (nil without both or with a zero ref).
+func change(ref, now *float64) *float64 {
+	if ref == nil || now == nil || *ref == 0 {
+		return nil
+	}
+	v := (*now - *ref) / *ref * 100
+	return &v
+}

@@ -1,0 +1,268 @@
+package api_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"math/big"
+	"net/http"
+	"strconv"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/luckycoin/lucky/internal/api"
+	"github.com/luckycoin/lucky/internal/chain"
+	"github.com/luckycoin/lucky/internal/config"
+	"github.com/luckycoin/lucky/internal/devnet/contracts"
+	"github.com/luckycoin/lucky/internal/devnet/devnettest"
+	"github.com/luckycoin/lucky/internal/indexer"
+	"github.com/luckycoin/lucky/internal/server"
+	"github.com/luckycoin/lucky/internal/store"
+	"github.com/luckycoin/lucky/internal/supra"
+)
+
+const (
+	idxLucky = "0x4205c82380bff5708cd7c59e0043a45890a457a6cdb60c9191d818958fd7ac26::LUCKY::LUCKY"
+	idxSwap  = "0x0dc694898dff98a1b0447e0992d0413e123ea80da1021d464a4fbaf0265870d8::scripts::swap"
+	idxPlay  = "0xb4ba040eb59c3b3c3776b7a603d896781e48bbf5fcea559c495814b5cde29b2b::slots_v3::play"
+)
+
+// indexEnv is env with the event index wired into the real route table.
+type indexEnv struct {
+	*env
+	ix *indexer.Indexer
+}
+
+func newIndexEnv(t *testing.T) *indexEnv {
+	t.Helper()
+	e := newEnv(t, nil)
+	n, _ := config.Lookup(config.Devnet)
+	ctx := context.Background()
+	db, err := store.Open(ctx, store.Options{DataDir: t.TempDir(), Derive: indexer.Derive(n, e.reg)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	ix, err := indexer.New(e.client, db, indexer.Config{Streams: indexer.Streams(n.Modules),
+		Decoders: chain.New(e.client, n, e.reg, chain.Options{}).Decoders()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := slog.New(slog.NewTextHandler(e.logs, nil))
+	h, err := server.New(server.Options{
+		Network: n, Web: fstest.MapFS{"index.html": {Data: []byte("<html><head></head></html>")}},
+		API: api.New(api.Deps{Network: n, Tokens: e.reg, Node: e.client, Log: log}),
+		Index: api.NewIndex(api.IndexDeps{Network: n, Tokens: e.reg, Store: db, Log: log, Now: e.node.Now,
+			Status: func(context.Context) (uint64, uint64, error) { i, h := ix.Status(); return i, h, nil }}),
+		Devnet: e.node.Handler(), Log: log,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.h = h
+	return &indexEnv{env: e, ix: ix}
+}
+
+func (e *indexEnv) submit(i int, c devnettest.Call) supra.TransactionInfo {
+	e.t.Helper()
+	h, err := devnettest.Submit(e.node, e.key(i), c)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	info, ok := e.node.Transaction(h)
+	if !ok || info.Status != supra.StatusSuccess {
+		e.t.Fatalf("tx %x: %+v", h, info.Output)
+	}
+	return info
+}
+
+func (e *indexEnv) sync() {
+	e.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if err := e.ix.Sync(ctx); err != nil {
+		e.t.Fatal(err)
+	}
+}
+
+func eventData(t *testing.T, info supra.TransactionInfo, suffix string) map[string]any {
+	t.Helper()
+	for _, ev := range info.Output.Move.Events {
+		if len(ev.Type) >= len(suffix) && ev.Type[len(ev.Type)-len(suffix):] == suffix {
+			var m map[string]any
+			if err := json.Unmarshal(ev.Data, &m); err != nil {
+				t.Fatal(err)
+			}
+			return m
+		}
+	}
+	t.Fatalf("no %s event", suffix)
+	return nil
+}
+
+func TestIndexEndpoints(t *testing.T) {
+	e := newIndexEnv(t)
+	buyer, player, burner := 2, 1, 0
+	buy := e.submit(buyer, devnettest.Call{Function: idxSwap, TypeArgs: []string{contracts.SupraCoinType, idxLucky, contracts.UncorrelatedType},
+		Args: [][]byte{devnettest.U64(1_000_000_000), devnettest.U64(0)}})
+	play := e.submit(player, devnettest.Call{Function: idxPlay, TypeArgs: []string{idxLucky},
+		Args: [][]byte{devnettest.U64(10_000_000), devnettest.U64(2), devnettest.Str(idxLucky), devnettest.Addr(contracts.PlaceholderAddress)}})
+	burn := supra.MustParseAddress(config.Presets()[0].Modules.BurnAddress)
+	e.submit(burner, devnettest.Call{Function: "0x1::supra_account::transfer_coins", TypeArgs: []string{idxLucky},
+		Args: [][]byte{devnettest.Addr(burn), devnettest.U64(7_000_000)}})
+	fresh := supra.MustParseAddress("0xf00d")
+	e.submit(burner, devnettest.Call{Function: "0x1::supra_account::transfer_coins", TypeArgs: []string{idxLucky},
+		Args: [][]byte{devnettest.Addr(fresh), devnettest.U64(12_345_678_901)}})
+	e.sync()
+	head := strconv.FormatUint(e.node.Height(), 10)
+	checkHeights := func(out map[string]any) {
+		t.Helper()
+		if out["indexedHeight"] != head || out["headHeight"] != head {
+			t.Fatalf("heights %v/%v, node at %s", out["indexedHeight"], out["headHeight"], head)
+		}
+	}
+
+	// Candles: the 1m close is the swap's price, SUPRA per whole LUCKY, decimals applied.
+	sw := eventData(t, buy, "::SwapEvent")
+	xOut, _ := new(big.Int).SetString(sw["x_out"].(string), 10)
+	want, _ := new(big.Rat).SetFrac(big.NewInt(1_000_000_000*1_000_000), new(big.Int).Mul(xOut, big.NewInt(100_000_000))).Float64()
+	ts := devnettest.FixedTime.Unix()
+	out := e.mustOK("GET", fmt.Sprintf("/api/v1/market/candles?pair=LUCKY-SUPRA&interval=1m&from=%d&to=%d", ts-600, ts+600), "")
+	checkHeights(out)
+	cs := out["candles"].([]any)
+	if len(cs) != 1 {
+		t.Fatalf("candles %v", cs)
+	}
+	c := cs[0].(map[string]any)
+	if c["close"] != want || c["open"] != want || c["volume"] != xOut.String() || c["volumeQuote"] != "1000000000" ||
+		c["buys"] != 1.0 || c["sells"] != 0.0 || c["time"] != float64(ts-ts%60) || out["pair"] != "LUCKY-SUPRA" {
+		t.Fatalf("candle %v, want close %v", c, want)
+	}
+
+	out = e.mustOK("GET", "/api/v1/burns?limit=5", "")
+	checkHeights(out)
+	bs := out["burns"].([]any)
+	if len(bs) != 1 {
+		t.Fatalf("burns %v", bs)
+	}
+	b := bs[0].(map[string]any)
+	if b["burner"] != e.addr(burner).String() || b["token"] != "LUCKY" || b["amount"] != "7000000" || b["time"] == "" {
+		t.Fatalf("burn %v", b)
+	}
+
+	out = e.mustOK("GET", "/api/v1/burns/leaderboard?token=LUCKY", "")
+	checkHeights(out)
+	ls := out["leaders"].([]any)
+	if len(ls) != 1 || ls[0].(map[string]any)["total"] != "7000000" || ls[0].(map[string]any)["rank"] != 1.0 {
+		t.Fatalf("leaders %v", ls)
+	}
+
+	out = e.mustOK("GET", "/api/v1/slots/feed", "")
+	checkHeights(out)
+	ps := out["plays"].([]any)
+	pe := eventData(t, play, "::PlayEvent")
+	if len(ps) != 1 {
+		t.Fatalf("plays %v", ps)
+	}
+	p := ps[0].(map[string]any)
+	if p["player"] != e.addr(player).String() || p["token"] != "LUCKY" || p["won"] != pe["total_prize"] || p["wagered"] != "20000000" ||
+		len(p["tiers"].([]any)) != 2 || p["txHash"] != play.Hash {
+		t.Fatalf("play %v (event %v)", p, pe)
+	}
+
+	out = e.mustOK("GET", "/api/v1/holders?limit=100", "")
+	checkHeights(out)
+	found := false
+	for _, x := range out["holders"].([]any) {
+		h := x.(map[string]any)
+		if h["account"] == burn.String() {
+			t.Fatal("burn address listed as a holder")
+		}
+		if h["account"] == fresh.String() {
+			found = true
+			// 12,345.678901 LUCKY of 1,000,000,000: 0.0012345678901 % → 0.0012.
+			if h["balance"] != "12345678901" || h["percentOfSupply"] != "0.0012" {
+				t.Fatalf("holder %v", h)
+			}
+		}
+	}
+	if !found || out["holderCount"].(float64) < 1 || out["totalSupply"] != "1000000000000000" {
+		t.Fatalf("holders %v", out)
+	}
+}
+
+func TestIndexEndpointErrors(t *testing.T) {
+	e := newIndexEnv(t)
+	for _, tc := range []struct{ path, msg string }{
+		{"/api/v1/burns?limit=0", "limit must be a whole number from 1 to 100."},
+		{"/api/v1/slots/feed?limit=101", "limit must be a whole number from 1 to 100."},
+		{"/api/v1/holders?limit=x", "limit must be a whole number from 1 to 100."},
+		{"/api/v1/burns/leaderboard?token=NOPE", `Unknown token "NOPE".`},
+		{"/api/v1/market/candles?pair=NOPE-SUPRA", `Unknown pair "NOPE-SUPRA": use TOKEN-SUPRA, e.g. LUCKY-SUPRA.`},
+		{"/api/v1/market/candles?pair=LUCKY-DAWGZ", `Unknown pair "LUCKY-DAWGZ": use TOKEN-SUPRA, e.g. LUCKY-SUPRA.`},
+		{"/api/v1/market/candles?interval=2h", "interval must be one of 1m, 5m, 1h, 1d."},
+		{"/api/v1/market/candles?from=10&to=5", "from must not be after to."},
+		{"/api/v1/market/candles?to=-1", "to must be unix seconds."},
+		{"/api/v1/market/candles?from=x", "from must be unix seconds."},
+	} {
+		code, out := e.do("GET", tc.path, "")
+		if c, msg := errCode(out); code != http.StatusBadRequest || c != api.CodeInvalidQuery || msg != tc.msg {
+			t.Errorf("%s: %d %s %q", tc.path, code, c, msg)
+		}
+	}
+}
+
+// Without an index the endpoints say so (503), in the one error shape.
+func TestIndexEndpointsWithoutIndex(t *testing.T) {
+	e := newEnv(t, nil)
+	for _, p := range []string{"/api/v1/market/candles", "/api/v1/burns", "/api/v1/burns/leaderboard", "/api/v1/slots/feed", "/api/v1/holders"} {
+		code, out := e.do("GET", p, "")
+		if c, msg := errCode(out); code != http.StatusServiceUnavailable || c != api.CodeIndexUnavailable || msg != "The event index is not running on this server." {
+			t.Errorf("%s: %d %s %q", p, code, c, msg)
+		}
+	}
+}
+
+// 24 h stats: the price change against the last trade before the window, the volume and
+// the buys and sells inside it, and the holder count.
+func TestMarketStats(t *testing.T) {
+	e := newIndexEnv(t)
+	curveBuy := []string{contracts.SupraCoinType, idxLucky, contracts.UncorrelatedType}
+	curveSell := []string{idxLucky, contracts.SupraCoinType, contracts.UncorrelatedType}
+	price := func(info supra.TransactionInfo) (float64, *big.Int) {
+		sw := eventData(t, info, "::SwapEvent")
+		x := new(big.Int)
+		y := new(big.Int)
+		for _, k := range []string{"x_in", "x_out"} {
+			v, _ := new(big.Int).SetString(sw[k].(string), 10)
+			x.Add(x, v)
+		}
+		for _, k := range []string{"y_in", "y_out"} {
+			v, _ := new(big.Int).SetString(sw[k].(string), 10)
+			y.Add(y, v)
+		}
+		f, _ := new(big.Rat).SetFrac(new(big.Int).Mul(y, big.NewInt(1_000_000)), new(big.Int).Mul(x, big.NewInt(100_000_000))).Float64()
+		return f, x
+	}
+	old := e.submit(2, devnettest.Call{Function: idxSwap, TypeArgs: curveBuy, Args: [][]byte{devnettest.U64(5_000_000_000), devnettest.U64(0)}})
+	if _, err := e.node.AdvanceTime(25 * time.Hour); err != nil {
+		t.Fatal(err)
+	}
+	sell := e.submit(0, devnettest.Call{Function: idxSwap, TypeArgs: curveSell, Args: [][]byte{devnettest.U64(300_000_000), devnettest.U64(0)}})
+	buy := e.submit(2, devnettest.Call{Function: idxSwap, TypeArgs: curveBuy, Args: [][]byte{devnettest.U64(2_000_000_000), devnettest.U64(0)}})
+	e.sync()
+	ref, _ := price(old)
+	last, xb := price(buy)
+	_, xs := price(sell)
+	out := e.mustOK("GET", "/api/v1/market/stats?pair=LUCKY-SUPRA", "")
+	wantChange := (last - ref) / ref * 100
+	if out["change24h"] != wantChange || out["volume24h"] != new(big.Int).Add(xb, xs).String() ||
+		out["buys24h"] != 1.0 || out["sells24h"] != 1.0 || out["holders"] == nil || out["indexedHeight"] != strconv.FormatUint(e.node.Height(), 10) {
+		t.Fatalf("stats %v; want change %v", out, wantChange)
+	}
+	if code, body := e.do("GET", "/api/v1/market/stats?pair=LUCKY", ""); code != http.StatusBadRequest {
+		t.Fatalf("bad pair: %d %v", code, body)
+	}
+}

@@ -1,0 +1,99 @@
+package config
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// Index is where the event index lives and what feeds it, for `lucky serve` and
+// `lucky index`.
+type Index struct {
+	// DataDir holds the SQLite index (one file per network). "" on devnet without a state
+	// file means a throwaway directory: the devnet's chain starts afresh each run, so
+	// must its index.
+	DataDir string
+	// DatabaseURL postgres://… puts the index in PostgreSQL instead.
+	DatabaseURL string
+	// StartHeight is the first block ingested by a fresh index.
+	StartHeight uint64
+	// Off (serve only): never ingest here; the endpoints read what another process
+	// (`lucky index`, or the replica holding the lock) writes to the shared database.
+	Off bool
+
+	start string
+}
+
+// register adds the index flags to fs, with LUCKY_* environment fallbacks.
+func (x *Index) register(fs *flag.FlagSet, getenv func(string) string, serve bool) {
+	fs.StringVar(&x.DataDir, "data-dir", getenv("LUCKY_DATA_DIR"), "directory of the SQLite event index (env LUCKY_DATA_DIR; default ./lucky-data, or a temporary one on devnet without --state)")
+	fs.StringVar(&x.DatabaseURL, "database-url", getenv("LUCKY_DATABASE_URL"), "PostgreSQL URL postgres://… for the event index instead of SQLite (env LUCKY_DATABASE_URL)")
+	fs.StringVar(&x.start, "index-start", getenv("LUCKY_INDEX_START"), "first block height a fresh index ingests (env LUCKY_INDEX_START; default 0)")
+	if serve {
+		fs.BoolVar(&x.Off, "no-index", false, "do not ingest in this process: the history endpoints read the database another process fills")
+	}
+}
+
+func (x *Index) validate() error {
+	if x.start != "" {
+		h, err := strconv.ParseUint(x.start, 10, 64)
+		if err != nil {
+			return fmt.Errorf("%w: --index-start %q: want a block height", ErrInvalid, x.start)
+		}
+		x.StartHeight = h
+	}
+	if x.DatabaseURL != "" {
+		u, err := url.Parse(x.DatabaseURL)
+		if err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
+			return fmt.Errorf("%w: --database-url must be a postgres:// URL", ErrInvalid)
+		}
+	}
+	return nil
+}
+
+// IndexCmd is the configuration of `lucky index` (the indexer alone).
+type IndexCmd struct {
+	Network Network
+	// RPC overrides the preset's node URLs (required on devnet: the address of a running
+	// `lucky devnet`).
+	RPC   []string
+	Index Index
+}
+
+// ParseIndex reads `lucky index [--network] [--rpc URL] [--data-dir] [--database-url]
+// [--index-start]`.
+func ParseIndex(args []string, getenv func(string) string, stderr io.Writer) (IndexCmd, error) {
+	fs := flag.NewFlagSet("index", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	network := fs.String("network", envOr(getenv, "LUCKY_NETWORK", Devnet), "network: devnet, testnet or mainnet (env LUCKY_NETWORK)")
+	rpc := fs.String("rpc", getenv("LUCKY_RPC"), "node URL(s), comma-separated, instead of the network's (env LUCKY_RPC; required on devnet: a running `lucky devnet`)")
+	var c IndexCmd
+	c.Index.register(fs, getenv, false)
+	if _, err := parse(fs, args); err != nil {
+		return IndexCmd{}, err
+	}
+	n, err := Lookup(*network)
+	if err != nil {
+		return IndexCmd{}, err
+	}
+	c.Network = n
+	if err := c.Index.validate(); err != nil {
+		return IndexCmd{}, err
+	}
+	if *rpc != "" {
+		for _, s := range strings.Split(*rpc, ",") {
+			u, err := url.Parse(strings.TrimSpace(s))
+			if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+				return IndexCmd{}, fmt.Errorf("%w: --rpc %q: want http(s)://host", ErrInvalid, s)
+			}
+			c.RPC = append(c.RPC, strings.TrimRight(u.String(), "/"))
+		}
+	}
+	if n.Devnet && len(c.RPC) == 0 {
+		return IndexCmd{}, fmt.Errorf("%w: on devnet, --rpc must name a running `lucky devnet` (e.g. http://127.0.0.1:27001)", ErrInvalid)
+	}
+	return c, nil
+}

@@ -1,0 +1,93 @@
+package indexer
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/luckycoin/lucky/internal/chain"
+	"github.com/luckycoin/lucky/internal/store"
+	"github.com/luckycoin/lucky/internal/supra"
+)
+
+// matcher compares event types by struct tag (address, module, name) like the node's
+// events query: a tag without type arguments matches every instance.
+type matcher struct {
+	tag  supra.StructTag
+	args bool // the stream names type arguments: they must match too
+}
+
+func newMatcher(t string) (matcher, error) {
+	st, err := supra.ParseStructTag(t)
+	if err != nil {
+		return matcher{}, err
+	}
+	return matcher{tag: st, args: len(st.TypeArgs) > 0}, nil
+}
+
+func (m matcher) matches(eventType string) bool {
+	st, err := supra.ParseStructTag(eventType)
+	if err != nil || st.Address != m.tag.Address || st.Module != m.tag.Module || st.Name != m.tag.Name {
+		return false
+	}
+	return !m.args || st.String() == m.tag.String()
+}
+
+// decode adds one event to the batch by its stream's kind, through the app's decoder
+// registry (chain). A malformed event of a known type is an error: the window is read
+// again rather than stored wrong.
+func decode(reg *chain.Registry, b *store.Batch, s Stream, meta store.Meta, ev supra.Event) error {
+	var err error
+	if meta.Sender, err = store.CanonAddress(meta.Sender); err != nil {
+		return fmt.Errorf("%w: %s sender: %v", ErrInconsistent, meta.TxHash, err)
+	}
+	one := []supra.Event{ev}
+	switch s.Kind {
+	case KindSwap:
+		v, err := reg.First("swap", one)
+		if err != nil {
+			return err
+		}
+		sw := v.(*chain.SwapEvent)
+		x, err1 := store.CanonType(sw.PairX)
+		y, err2 := store.CanonType(sw.PairY)
+		if err1 != nil || err2 != nil {
+			return fmt.Errorf("%w: SwapEvent pair %q/%q", chain.ErrBadResponse, sw.PairX, sw.PairY)
+		}
+		b.Swaps = append(b.Swaps, store.Swap{Meta: meta, PairX: x, PairY: y, XIn: sw.XIn, XOut: sw.XOut, YIn: sw.YIn, YOut: sw.YOut})
+	case KindPlay:
+		v, err := reg.First("play", one)
+		if err != nil {
+			return err
+		}
+		p := v.(*chain.PlayEvent)
+		tok, err := store.CanonType(p.TokenType)
+		if err != nil {
+			return fmt.Errorf("%w: PlayEvent token %q", chain.ErrBadResponse, p.TokenType)
+		}
+		tiers := make([]uint8, len(p.SpinResults))
+		for i, r := range p.SpinResults {
+			tiers[i] = r.TierIndex
+		}
+		b.Plays = append(b.Plays, store.Play{Meta: meta, Player: p.Player.String(), Token: tok,
+			Bet: p.BetPerSpin, Spins: p.NumberOfSpins, Won: p.TotalPrize, Tiers: tiers})
+	case KindCoin:
+		v, err := reg.First("deposits", one)
+		if errors.Is(err, chain.ErrEventNotFound) {
+			v, err = reg.First("withdrawals", one)
+		}
+		if err != nil {
+			return err
+		}
+		c := v.(chain.CoinEvent)
+		coin, err := store.CanonType(c.CoinType)
+		if err != nil {
+			return fmt.Errorf("%w: coin event type %q", chain.ErrBadResponse, c.CoinType)
+		}
+		b.Coins = append(b.Coins, store.CoinEvent{Meta: meta, Deposit: c.Deposit, Coin: coin, Account: c.Account.String(), Amount: c.Amount})
+	case KindRaw:
+		b.Raw = append(b.Raw, store.RawEvent{Meta: meta, Type: ev.Type, Data: ev.Data})
+	default:
+		return fmt.Errorf("indexer: stream %s has no kind", s.Name)
+	}
+	return nil
+}

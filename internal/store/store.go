@@ -1,0 +1,371 @@
+// Package store keeps the event index: the rows the indexer ingests (swaps, plays, coin
+// events, burns, raw events), what is derived from them on ingest (candles, burn totals,
+// holder balances) and the per-stream cursors. One implementation over database/sql
+// serves SQLite (modernc.org/sqlite, pure Go, WAL; the default, in the data directory) and
+// PostgreSQL (pgx); each dialect has its own embedded migrations, applied at Open.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // registers "pgx"
+	"github.com/luckycoin/lucky/internal/supra"
+	_ "modernc.org/sqlite" // registers "sqlite"
+)
+
+//go:embed migrations
+var migrations embed.FS
+
+// Dialects.
+const (
+	SQLite   = "sqlite"
+	Postgres = "postgres"
+)
+
+// ErrInvalid marks a bad store configuration (URL, data directory).
+var ErrInvalid = errors.New("store: invalid configuration")
+
+// DBFile is the SQLite file name inside the data directory.
+const DBFile = "index.db"
+
+// Options configure Open and the data derived on ingest.
+type Options struct {
+	// DatabaseURL postgres://… selects PostgreSQL; empty selects SQLite in DataDir.
+	DatabaseURL string
+	DataDir     string
+	Derive      Derive
+}
+
+// Derive says how rows turn into candles, burns and holders.
+type Derive struct {
+	Native      string // quote coin of the pools: 0x1::supra_coin::SupraCoin
+	USDCoin     string // a dollar stable coin with a pool against Native ("" = no USD prices)
+	Lucky       string // coin whose holders are tracked
+	BurnAddress string // deposits here are burns
+	// Decimals of a coin type; a pool whose coins have unknown decimals gets no candles.
+	Decimals func(coinType string) (uint8, bool)
+}
+
+// DB is the index in one of the two dialects.
+type DB struct {
+	db      *sql.DB
+	dialect string
+	derive  Derive
+	path    string // SQLite file ("" on PostgreSQL)
+}
+
+// Open connects (creating the SQLite file and directory when needed) and applies the
+// dialect's migrations.
+func Open(ctx context.Context, o Options) (*DB, error) {
+	s := &DB{derive: o.Derive}
+	var err error
+	// Keys are canonical: the same coin or account has one spelling in every table.
+	for _, f := range []*string{&s.derive.Native, &s.derive.USDCoin, &s.derive.Lucky} {
+		if *f != "" {
+			if *f, err = CanonType(*f); err != nil {
+				return nil, fmt.Errorf("%w: coin type: %v", ErrInvalid, err)
+			}
+		}
+	}
+	if s.derive.BurnAddress != "" {
+		if s.derive.BurnAddress, err = CanonAddress(s.derive.BurnAddress); err != nil {
+			return nil, fmt.Errorf("%w: burn address: %v", ErrInvalid, err)
+		}
+	}
+	switch {
+	case strings.HasPrefix(o.DatabaseURL, "postgres://"), strings.HasPrefix(o.DatabaseURL, "postgresql://"):
+		s.dialect = Postgres
+		if s.db, err = sql.Open("pgx", o.DatabaseURL); err != nil {
+			return nil, fmt.Errorf("store: open postgres: %w", err)
+		}
+		s.db.SetMaxOpenConns(8)
+	case o.DatabaseURL != "":
+		return nil, fmt.Errorf("%w: --database-url must start with postgres:// (got %q)", ErrInvalid, redact(o.DatabaseURL))
+	default:
+		if o.DataDir == "" {
+			return nil, fmt.Errorf("%w: no data directory", ErrInvalid)
+		}
+		if err := os.MkdirAll(o.DataDir, 0o755); err != nil {
+			return nil, fmt.Errorf("store: data directory: %w", err)
+		}
+		s.dialect = SQLite
+		s.path = filepath.Join(o.DataDir, DBFile)
+		// WAL lets the API read while the indexer writes; write transactions take the lock
+		// up front (immediate) so they never fail half way on a lock upgrade.
+		// A larger page cache and memory-mapped reads keep the API's reads off pread.
+		dsn := "file:" + s.path + "?_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)" +
+			"&_pragma=busy_timeout(10000)&_pragma=cache_size(-16000)&_pragma=mmap_size(268435456)&_txlock=immediate"
+		if s.db, err = sql.Open("sqlite", dsn); err != nil {
+			return nil, fmt.Errorf("store: open sqlite: %w", err)
+		}
+		s.db.SetMaxOpenConns(4)
+	}
+	if err := s.db.PingContext(ctx); err != nil {
+		s.db.Close()
+		return nil, fmt.Errorf("store: connect %s: %w", s.dialect, err)
+	}
+	if err := s.migrate(ctx); err != nil {
+		s.db.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// redact hides a password in a URL for error messages.
+func redact(u string) string {
+	if i := strings.Index(u, "@"); i > 0 {
+		if j := strings.Index(u, "://"); j > 0 && j < i {
+			return u[:j+3] + "…" + u[i:]
+		}
+	}
+	return u
+}
+
+// Dialect is SQLite or Postgres.
+func (s *DB) Dialect() string { return s.dialect }
+
+// Path is the SQLite file ("" on PostgreSQL).
+func (s *DB) Path() string { return s.path }
+
+// Close closes the connections.
+func (s *DB) Close() error { return s.db.Close() }
+
+// q rewrites ? placeholders to $n for PostgreSQL.
+func (s *DB) q(query string) string {
+	if s.dialect != Postgres {
+		return query
+	}
+	var b strings.Builder
+	n := 0
+	for _, r := range query {
+		if r == '?' {
+			n++
+			b.WriteString("$" + strconv.Itoa(n))
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func (s *DB) migrate(ctx context.Context) error {
+	dir := "migrations/" + s.dialect
+	entries, err := fs.ReadDir(migrations, dir)
+	if err != nil {
+		return fmt.Errorf("store: migrations: %w", err)
+	}
+	names := make([]string, 0, len(entries))
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".sql") {
+			names = append(names, e.Name())
+		}
+	}
+	sort.Strings(names)
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return fmt.Errorf("store: migrate: %w", err)
+	}
+	defer conn.Close()
+	if s.dialect == Postgres {
+		// Replicas starting together migrate one at a time.
+		if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_lock($1)", migrateLockKey); err != nil {
+			return fmt.Errorf("store: migrate lock: %w", err)
+		}
+		defer conn.ExecContext(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock($1)", migrateLockKey)
+	}
+	if _, err := conn.ExecContext(ctx, "CREATE TABLE IF NOT EXISTS schema_migrations (version TEXT PRIMARY KEY)"); err != nil {
+		return fmt.Errorf("store: migrate: %w", err)
+	}
+	for _, name := range names {
+		var one int
+		err := conn.QueryRowContext(ctx, s.q("SELECT 1 FROM schema_migrations WHERE version = ?"), name).Scan(&one)
+		if err == nil {
+			continue
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("store: migrate %s: %w", name, err)
+		}
+		body, err := migrations.ReadFile(dir + "/" + name)
+		if err != nil {
+			return fmt.Errorf("store: migrate %s: %w", name, err)
+		}
+		tx, err := conn.BeginTx(ctx, nil)
+		if err != nil {
+			return fmt.Errorf("store: migrate %s: %w", name, err)
+		}
+		for _, stmt := range splitSQL(string(body)) {
+			if _, err := tx.ExecContext(ctx, stmt); err != nil {
+				tx.Rollback()
+				return fmt.Errorf("store: migrate %s: %w", name, err)
+			}
+		}
+		if _, err := tx.ExecContext(ctx, s.q("INSERT INTO schema_migrations (version) VALUES (?)"), name); err != nil {
+			tx.Rollback()
+			return fmt.Errorf("store: migrate %s: %w", name, err)
+		}
+		if err := tx.Commit(); err != nil {
+			return fmt.Errorf("store: migrate %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+// splitSQL splits a migration into statements at ';' line ends, dropping comments.
+func splitSQL(body string) []string {
+	var out []string
+	var cur strings.Builder
+	for _, line := range strings.Split(body, "\n") {
+		t := strings.TrimSpace(line)
+		if t == "" || strings.HasPrefix(t, "--") {
+			continue
+		}
+		cur.WriteString(line + "\n")
+		if strings.HasSuffix(t, ";") {
+			out = append(out, strings.TrimSpace(cur.String()))
+			cur.Reset()
+		}
+	}
+	if strings.TrimSpace(cur.String()) != "" {
+		out = append(out, strings.TrimSpace(cur.String()))
+	}
+	return out
+}
+
+const (
+	migrateLockKey = 0x4c55434b59_01 // "LUCKY" 1
+	leaderLockKey  = 0x4c55434b59_02 // "LUCKY" 2
+)
+
+// Lead tries to become the one ingester. On PostgreSQL it takes a session advisory lock
+// on a dedicated connection (other replicas then only read); SQLite has one process per
+// data directory and always leads. release gives the lock back.
+func (s *DB) Lead(ctx context.Context) (release func(), ok bool, err error) {
+	if s.dialect != Postgres {
+		return func() {}, true, nil
+	}
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return nil, false, fmt.Errorf("store: leader lock: %w", err)
+	}
+	if err := conn.QueryRowContext(ctx, "SELECT pg_try_advisory_lock($1)", leaderLockKey).Scan(&ok); err != nil {
+		conn.Close()
+		return nil, false, fmt.Errorf("store: leader lock: %w", err)
+	}
+	if !ok {
+		conn.Close()
+		return nil, false, nil
+	}
+	return func() {
+		conn.ExecContext(context.Background(), "SELECT pg_advisory_unlock($1)", leaderLockKey)
+		conn.Close()
+	}, true, nil
+}
+
+// Cursors returns every stream's next height to ingest.
+func (s *DB) Cursors(ctx context.Context) (map[string]uint64, error) {
+	rows, err := s.db.QueryContext(ctx, "SELECT stream, height FROM cursors")
+	if err != nil {
+		return nil, fmt.Errorf("store: cursors: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]uint64{}
+	for rows.Next() {
+		var k string
+		var h int64
+		if err := rows.Scan(&k, &h); err != nil {
+			return nil, fmt.Errorf("store: cursors: %w", err)
+		}
+		out[k] = uint64(h)
+	}
+	return out, rows.Err()
+}
+
+// SizeBytes is the database size (SQLite: main file plus WAL; PostgreSQL: the database).
+func (s *DB) SizeBytes(ctx context.Context) (int64, error) {
+	if s.dialect == Postgres {
+		var n int64
+		err := s.db.QueryRowContext(ctx, "SELECT pg_database_size(current_database())").Scan(&n)
+		return n, err
+	}
+	var total int64
+	for _, p := range []string{s.path, s.path + "-wal"} {
+		if fi, err := os.Stat(p); err == nil {
+			total += fi.Size()
+		}
+	}
+	return total, nil
+}
+
+// Checkpoint folds the SQLite WAL into the main file (a no-op on PostgreSQL).
+func (s *DB) Checkpoint(ctx context.Context) error {
+	if s.dialect != SQLite {
+		return nil
+	}
+	_, err := s.db.ExecContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)")
+	return err
+}
+
+// CanonAddress writes an address the one way the store keys it (long form).
+func CanonAddress(s string) (string, error) {
+	a, err := supra.ParseAddress(s)
+	if err != nil {
+		return "", err
+	}
+	return a.String(), nil
+}
+
+// CanonType writes a coin type in the node's canonical form (short addresses), so the same
+// coin has one key whatever way it was written.
+func CanonType(s string) (string, error) {
+	t, err := supra.ParseTypeTag(s)
+	if err != nil {
+		return "", err
+	}
+	return t.String(), nil
+}
+
+// LastBlock is the last block the index has ingested (ok false before the first).
+func (s *DB) LastBlock(ctx context.Context) (BlockRef, bool, error) {
+	var v string
+	err := s.db.QueryRowContext(ctx, s.q("SELECT v FROM kv WHERE k = ?"), "last_block").Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return BlockRef{}, false, nil
+	}
+	if err != nil {
+		return BlockRef{}, false, fmt.Errorf("store: last block: %w", err)
+	}
+	hs, hash, ok := strings.Cut(v, " ")
+	h, err := strconv.ParseUint(hs, 10, 64)
+	if !ok || err != nil {
+		return BlockRef{}, false, fmt.Errorf("store: last block %q", v)
+	}
+	return BlockRef{Height: h, Hash: hash}, true, nil
+}
+
+// Reset empties the index (every table but the migrations), in one transaction.
+func (s *DB) Reset(ctx context.Context) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: reset: %w", err)
+	}
+	for _, t := range dumpTables {
+		if _, err := tx.ExecContext(ctx, "DELETE FROM "+t.name); err != nil {
+			tx.Rollback()
+			return fmt.Errorf("store: reset %s: %w", t.name, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: reset: %w", err)
+	}
+	return nil
+}

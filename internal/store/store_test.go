@@ -1,0 +1,258 @@
+package store_test
+
+import (
+	"context"
+	"errors"
+	"math"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/luckycoin/lucky/internal/store"
+	"github.com/luckycoin/lucky/internal/store/pgtest"
+)
+
+func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
+
+const (
+	supraT = "0x1::supra_coin::SupraCoin"
+	luckyT = "0x4205c82380bff5708cd7c59e0043a45890a457a6cdb60c9191d818958fd7ac26::LUCKY::LUCKY"
+	usdcT  = "0x8f7d16ade319b0fce368ca6cdb98589c4527ce7f5b51e544a9e68e719934458b::hyper_coin::DexlynUSDC"
+	burnA  = "0x00000000000000000000000000000000ffffffffffffffffffffffffffffffff"
+	alice  = "0x000000000000000000000000000000000000000000000000000000000000a11c"
+	bob    = "0x0000000000000000000000000000000000000000000000000000000000000b0b"
+)
+
+func derive() store.Derive {
+	return store.Derive{Native: supraT, USDCoin: usdcT, Lucky: luckyT, BurnAddress: "0xffffffffffffffffffffffffffffffff",
+		Decimals: func(c string) (uint8, bool) {
+			switch c {
+			case supraT:
+				return 8, true
+			case luckyT, usdcT:
+				return 6, true
+			}
+			return 0, false
+		}}
+}
+
+// backends opens an empty store of each dialect.
+func backends(t *testing.T) map[string]*store.DB {
+	t.Helper()
+	ctx := context.Background()
+	out := map[string]*store.DB{}
+	lite, err := store.Open(ctx, store.Options{DataDir: t.TempDir(), Derive: derive()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { lite.Close() })
+	out[store.SQLite] = lite
+	pg, err := store.Open(ctx, store.Options{DatabaseURL: pgtest.URL(t), Derive: derive()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { pg.Close() })
+	out[store.Postgres] = pg
+	return out
+}
+
+func meta(tx string, idx int, h uint64, sec int64) store.Meta {
+	return store.Meta{TxHash: tx, EventIndex: idx, Height: h, TxPos: int(sec % 100), TimeUS: sec * 1_000_000, Sender: alice}
+}
+
+// batches is a small history: a USD reference swap, LUCKY buys and a sell in two
+// minutes, plays, LUCKY flows and burns (one beyond int64).
+func batches() []*store.Batch {
+	t0 := int64(1_767_225_600) // 2026-01-01T00:00:00Z
+	return []*store.Batch{
+		{Cursors: map[string]uint64{"swap": 5, "coin": 5},
+			Swaps: []store.Swap{
+				// 1 SUPRA (1e8) for 0.0075 USDC (7500): SUPRA = $0.0075.
+				{Meta: meta("0xa1", 0, 1, t0), PairX: usdcT, PairY: supraT, XOut: 7500, YIn: 100_000_000},
+				// buy 1,000 LUCKY (1e9) for 6.67 SUPRA → 0.00667 SUPRA each.
+				{Meta: meta("0xa2", 2, 2, t0+10), PairX: luckyT, PairY: supraT, XOut: 1_000_000_000, YIn: 667_000_000},
+				{Meta: meta("0xa3", 2, 3, t0+20), PairX: luckyT, PairY: supraT, XOut: 1_000_000_000, YIn: 700_000_000},
+			},
+			Coins: []store.CoinEvent{
+				{Meta: meta("0xa2", 1, 2, t0+10), Deposit: true, Coin: luckyT, Account: alice, Amount: 1_000_000_000},
+				{Meta: meta("0xa3", 1, 3, t0+20), Deposit: true, Coin: luckyT, Account: bob, Amount: 1_000_000_000},
+			}},
+		{Cursors: map[string]uint64{"swap": 9, "coin": 9, "play": 9},
+			Swaps: []store.Swap{
+				{Meta: meta("0xb1", 0, 6, t0+70), PairX: luckyT, PairY: supraT, XIn: 500_000_000, YOut: 300_000_000},
+			},
+			Plays: []store.Play{
+				{Meta: meta("0xb2", 3, 7, t0+80), Player: bob, Token: luckyT, Bet: 10_000_000, Spins: 3, Won: 515_000_000, Tiers: []uint8{6, 0, 3}},
+				{Meta: meta("0xb3", 3, 8, t0+90), Player: alice, Token: supraT, Bet: math.MaxUint64, Spins: 2, Won: 0, Tiers: []uint8{0, 0}},
+			},
+			Coins: []store.CoinEvent{
+				{Meta: meta("0xb1", 0, 6, t0+70), Coin: luckyT, Account: alice, Amount: 500_000_000},
+				{Meta: meta("0xb4", 0, 8, t0+95), Coin: luckyT, Account: bob, Amount: 200_000_000},
+				{Meta: meta("0xb4", 1, 8, t0+95), Deposit: true, Coin: luckyT, Account: burnA, Amount: 200_000_000},
+				{Meta: meta("0xb5", 1, 8, t0+96), Deposit: true, Coin: supraT, Account: burnA, Amount: math.MaxUint64},
+				{Meta: meta("0xb6", 1, 8, t0+97), Deposit: true, Coin: supraT, Account: burnA, Amount: math.MaxUint64},
+			}},
+	}
+}
+
+func TestStoreSuite(t *testing.T) {
+	ctx := context.Background()
+	dumps := map[string]string{}
+	for name, db := range backends(t) {
+		t.Run(name, func(t *testing.T) {
+			for _, b := range batches() {
+				if err := db.Apply(ctx, b); err != nil {
+					t.Fatal(err)
+				}
+			}
+			first, err := db.Dump(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Applying the same rows again changes nothing derived (exactly once).
+			for _, b := range batches() {
+				if err := db.Apply(ctx, b); err != nil {
+					t.Fatal(err)
+				}
+			}
+			again, _ := db.Dump(ctx)
+			if again != first {
+				t.Fatalf("re-applying changed the store:\n%s\nvs\n%s", first, again)
+			}
+			dumps[name] = first
+
+			cur, err := db.Cursors(ctx)
+			if err != nil || cur["swap"] != 9 || cur["coin"] != 9 || cur["play"] != 9 {
+				t.Fatalf("cursors %v %v", cur, err)
+			}
+
+			c1, err := db.Candles(ctx, luckyT, 60, 0, math.MaxInt64, 100)
+			if err != nil || len(c1) != 2 {
+				t.Fatalf("1m candles %+v %v", c1, err)
+			}
+			m0 := c1[0]
+			if m0.Time != 1_767_225_600 || m0.Open != 0.00667 || m0.High != 0.007 || m0.Low != 0.00667 || m0.Close != 0.007 ||
+				m0.VolBase != "2000000000" || m0.VolQuote != "1367000000" || m0.Buys != 2 || m0.Sells != 0 {
+				t.Fatalf("first minute %+v", m0)
+			}
+			if m0.CloseUSD == nil || math.Abs(*m0.CloseUSD-0.007*0.0075) > 1e-15 {
+				t.Fatalf("USD close %v", m0.CloseUSD)
+			}
+			if c1[1].Sells != 1 || c1[1].Close != 0.006 {
+				t.Fatalf("second minute %+v", c1[1])
+			}
+			d1, _ := db.Candles(ctx, luckyT, 86400, 0, math.MaxInt64, 100)
+			if len(d1) != 1 || d1[0].Open != 0.00667 || d1[0].Close != 0.006 || d1[0].Buys != 2 || d1[0].Sells != 1 || d1[0].VolBase != "2500000000" {
+				t.Fatalf("1d candle %+v", d1)
+			}
+			// from/to bound the buckets; limit keeps the newest.
+			if c, _ := db.Candles(ctx, luckyT, 60, 1_767_225_660, math.MaxInt64, 100); len(c) != 1 || c[0].Time != 1_767_225_660 {
+				t.Fatalf("from: %+v", c)
+			}
+			if c, _ := db.Candles(ctx, luckyT, 60, 0, math.MaxInt64, 1); len(c) != 1 || c[0].Time != 1_767_225_660 {
+				t.Fatalf("limit: %+v", c)
+			}
+
+			burns, err := db.Burns(ctx, 10)
+			if err != nil || len(burns) != 3 || burns[0].TxHash != "0xb6" || burns[2].Token != luckyT || burns[2].Amount != "200000000" || burns[2].Burner != alice {
+				t.Fatalf("burns %+v %v", burns, err)
+			}
+			lb, err := db.BurnLeaderboard(ctx, supraT, 10)
+			if err != nil || len(lb) != 1 || lb[0].Total != "36893488147419103230" || lb[0].Burns != 2 {
+				t.Fatalf("leaderboard %+v %v", lb, err)
+			}
+
+			plays, err := db.Plays(ctx, "", 10)
+			if err != nil || len(plays) != 2 || plays[0].Player != alice || plays[0].Wagered != "36893488147419103230" {
+				t.Fatalf("plays %+v %v", plays, err)
+			}
+			if p, _ := db.Plays(ctx, bob, 10); len(p) != 1 || p[0].Won != "515000000" || len(p[0].Tiers) != 3 || p[0].Tiers[0] != 6 {
+				t.Fatalf("bob's plays %+v", p)
+			}
+			if w, _ := db.BiggestWins(ctx, 1); len(w) != 1 || w[0].Won != "515000000" {
+				t.Fatalf("biggest wins %+v", w)
+			}
+
+			holders, n, err := db.Holders(ctx, luckyT, 10)
+			if err != nil || n != 2 || len(holders) != 2 || holders[0].Account != bob || holders[0].Balance != "800000000" ||
+				holders[1].Account != alice || holders[1].Balance != "500000000" {
+				t.Fatalf("holders %+v %d %v", holders, n, err)
+			}
+		})
+	}
+	if dumps[store.SQLite] != dumps[store.Postgres] {
+		t.Fatalf("SQLite and PostgreSQL differ:\n%s\n---\n%s", dumps[store.SQLite], dumps[store.Postgres])
+	}
+}
+
+// A batch that fails half way leaves neither its rows nor its cursor behind.
+func TestApplyIsAtomic(t *testing.T) {
+	ctx := context.Background()
+	for name, db := range backends(t) {
+		t.Run(name, func(t *testing.T) {
+			b := batches()[0]
+			cctx, cancel := context.WithCancel(ctx)
+			cancel()
+			if err := db.Apply(cctx, b); err == nil {
+				t.Fatal("apply with a cancelled context succeeded")
+			}
+			if cur, _ := db.Cursors(ctx); len(cur) != 0 {
+				t.Fatalf("cursor written: %v", cur)
+			}
+			if d, _ := db.Dump(ctx); d != "" {
+				t.Fatalf("rows written:\n%s", d)
+			}
+		})
+	}
+}
+
+func TestOpenErrors(t *testing.T) {
+	ctx := context.Background()
+	_, err := store.Open(ctx, store.Options{DatabaseURL: "mysql://u:secret@h/db"})
+	if !errors.Is(err, store.ErrInvalid) || strings.Contains(err.Error(), "secret") {
+		t.Fatalf("mysql URL: %v", err)
+	}
+	if _, err := store.Open(ctx, store.Options{}); !errors.Is(err, store.ErrInvalid) {
+		t.Fatalf("no data dir: %v", err)
+	}
+	if _, err := store.Open(ctx, store.Options{DataDir: t.TempDir(), Derive: store.Derive{Lucky: "not a type"}}); !errors.Is(err, store.ErrInvalid) {
+		t.Fatalf("bad coin type: %v", err)
+	}
+}
+
+// Leadership: on PostgreSQL one holder at a time; SQLite always leads.
+func TestLead(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.URL(t)
+	a, err := store.Open(ctx, store.Options{DatabaseURL: url})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	b, err := store.Open(ctx, store.Options{DatabaseURL: url})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	relA, ok, err := a.Lead(ctx)
+	if err != nil || !ok {
+		t.Fatalf("first leader: %v %v", ok, err)
+	}
+	if _, ok, err := b.Lead(ctx); err != nil || ok {
+		t.Fatalf("second leader while the first holds: %v %v", ok, err)
+	}
+	relA()
+	relB, ok, err := b.Lead(ctx)
+	if err != nil || !ok {
+		t.Fatalf("leader after release: %v %v", ok, err)
+	}
+	relB()
+	lite, err := store.Open(ctx, store.Options{DataDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lite.Close()
+	if _, ok, err := lite.Lead(ctx); !ok || err != nil {
+		t.Fatalf("sqlite lead: %v %v", ok, err)
+	}
+}

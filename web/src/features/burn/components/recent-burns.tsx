@@ -1,0 +1,53 @@
+import { Link } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { useBurns } from '@/features/burn/api/use-burns';
+import { fmt2Grouped } from '@/lib/amounts';
+import { shortAddress } from '@/lib/format';
+import { txPath } from '@/lib/paths';
+import type { Token } from '@/types/api';
+
+/** The latest burns of every token, from the event index. */
+export function RecentBurns({ tokens }: { tokens: readonly Token[] }) {
+  const q = useBurns(10);
+  const decimalsOf = (coinType: string) => tokens.find((t) => t.coinType === coinType)?.decimals ?? 0;
+  return (
+    <section aria-labelledby="recent-burns-title" className="panel p-4 sm:p-5">
+      <h2 id="recent-burns-title" className="mb-3 font-display text-lg font-extrabold tracking-wide text-white">
+        Recent burns
+      </h2>
+      {q.isError ? (
+        <p className="text-sm text-muted">Recent burns could not be loaded.</p>
+      ) : q.isPending ? (
+        <Spinner label="Loading recent burns" className="text-neon-cyan" />
+      ) : q.data.burns.length === 0 ? (
+        <p className="text-sm text-muted">No burns yet.</p>
+      ) : (
+        <ul className="space-y-2" aria-label="Recent burns">
+          {q.data.burns.map((b) => (
+            <li
+              key={`${b.txHash}-${b.token}`}
+              data-testid="recent-burn"
+              className="flex items-center justify-between gap-3 rounded-xl border border-white/10 bg-ink-900/60 px-3 py-2 text-sm"
+            >
+              <span className="min-w-0">
+                <span className="font-mono font-bold text-neon-gold">
+                  {fmt2Grouped(b.amount, decimalsOf(b.coinType))} {b.token || 'tokens'}
+                </span>
+                <span className="block truncate text-xs text-muted">
+                  by <span className="font-mono">{shortAddress(b.burner)}</span> · {new Date(b.time).toLocaleString('en-US')}
+                </span>
+              </span>
+              <Link
+                to={txPath(b.txHash)}
+                className="shrink-0 rounded-md px-1.5 py-1 text-xs font-bold text-neon-cyan hover:bg-neon-cyan/10 hover:underline"
+                aria-label={`Burn transaction ${b.txHash.slice(0, 10)}`}
+              >
+                Tx ↗
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { useSlotsFeed } from '@/features/slots/api/use-feed';
+import { fmt2Grouped, safeBigInt } from '@/lib/amounts';
+import { shortAddress } from '@/lib/format';
+import type { SlotToken } from '@/types/api';
+
+/** A live line of everyone's latest spins (GET /api/v1/slots/feed, polled every 5 s). */
+export function SpinsTicker({ tokens, frozen }: { tokens: readonly SlotToken[]; frozen: boolean }) {
+  const q = useSlotsFeed(12);
+  const plays = q.data?.plays ?? [];
+  if (frozen || q.isError || plays.length === 0) {
+    return frozen || plays.length > 0 ? null : (
+      <p className="text-center text-xs text-muted" aria-live="polite">
+        {q.isError ? 'Recent spins of other players could not be loaded.' : 'No spins yet: be the first.'}
+      </p>
+    );
+  }
+  const decimalsOf = (coinType: string, name: string) => tokens.find((t) => t.coinType === coinType || t.name === name)?.decimals ?? 0;
+  return (
+    <section aria-label="Recent spins of all players" className="overflow-hidden rounded-xl border border-white/10 bg-ink-900/60">
+      <ul className="flex gap-6 overflow-x-auto px-4 py-2 text-xs whitespace-nowrap" aria-live="polite">
+        {plays.map((p) => {
+          const d = decimalsOf(p.coinType, p.token);
+          const won = (safeBigInt(p.won) ?? 0n) > 0n;
+          return (
+            <li key={p.txHash} data-testid="feed-play" className="flex items-center gap-1.5">
+              <span className="font-mono text-muted">{shortAddress(p.player)}</span>
+              {won ? (
+                <span className="font-bold text-neon-gold">
+                  won {fmt2Grouped(p.won, d)} {p.token}
+                </span>
+              ) : (
+                <span className="text-white">
+                  spun {p.numberOfSpins}× {fmt2Grouped(p.betPerSpin, d)} {p.token}
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

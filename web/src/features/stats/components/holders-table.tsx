@@ -1,0 +1,56 @@
+import { ExternalLink } from '@/components/ui/external-link';
+import { Spinner } from '@/components/ui/spinner';
+import { useHolders } from '@/features/stats/api/use-holders';
+import { fmt2Grouped } from '@/lib/amounts';
+import { shortAddress } from '@/lib/format';
+import { explorerAddressLink } from '@/lib/links';
+
+/** The largest LUCKY holders with their share of the total supply (burn address excluded). */
+export function HoldersTable({ decimals = 6 }: { decimals?: number }) {
+  const q = useHolders(20);
+  return (
+    <section aria-labelledby="holders-title" className="panel p-4 sm:p-5">
+      <div className="mb-3 flex items-center justify-between gap-3">
+        <h2 id="holders-title" className="font-display text-lg font-extrabold tracking-wide text-white">
+          Top holders
+        </h2>
+        {q.data && <span className="text-xs text-muted">{q.data.holderCount.toLocaleString('en-US')} holders</span>}
+      </div>
+      {q.isError ? (
+        <p className="text-sm text-muted">Holders could not be loaded.</p>
+      ) : q.isPending ? (
+        <Spinner label="Loading holders" className="text-neon-cyan" />
+      ) : q.data.holders.length === 0 ? (
+        <p className="text-sm text-muted">No holders indexed yet.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm">
+            <caption className="sr-only">Top LUCKY holders</caption>
+            <thead>
+              <tr className="text-left text-[10px] tracking-[0.16em] text-muted uppercase">
+                <th scope="col" className="py-2 pr-2">#</th>
+                <th scope="col" className="py-2 pr-2">Account</th>
+                <th scope="col" className="py-2 pr-2 text-right">LUCKY</th>
+                <th scope="col" className="py-2 text-right">% of supply</th>
+              </tr>
+            </thead>
+            <tbody>
+              {q.data.holders.map((h) => (
+                <tr key={h.account} className="border-t border-white/5" data-testid="holder-row">
+                  <td className="py-2 pr-2 text-muted">{h.rank}</td>
+                  <td className="py-2 pr-2 font-mono">
+                    <ExternalLink href={explorerAddressLink(h.account)} className="text-neon-cyan hover:underline" aria-label={`Account ${h.account}`}>
+                      {shortAddress(h.account)}
+                    </ExternalLink>
+                  </td>
+                  <td className="py-2 pr-2 text-right font-mono text-white">{fmt2Grouped(h.balance, decimals)}</td>
+                  <td className="py-2 text-right font-mono">{h.percentOfSupply}%</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HoldersTable } from '@/features/stats/components/holders-table';
+import { MarketCards } from '@/features/stats/components/market-cards';
+
+function wrap(children: ReactNode) {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return <QueryClientProvider client={qc}>{children}</QueryClientProvider>;
+}
+
+function serve(body: unknown, status = 200) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })),
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+const heights = { indexedHeight: '9', headHeight: '9' };
+
+describe('MarketCards', () => {
+  it('shows the 24 h move signed and coloured, the SUPRA volume from base units, trades and holders', async () => {
+    serve({ pair: 'LUCKY-SUPRA', change24h: 12.345, change24hUsd: null, volume24h: '1', volume24hQuote: '123456789012', buys24h: 1234, sells24h: 5, holders: 42, ...heights });
+    render(wrap(<MarketCards supraDecimals={8} />));
+    expect(await screen.findByText('+12.35%')).toHaveClass('text-neon-green');
+    expect(screen.getByTestId('stat-volume')).toHaveTextContent(/^1,234.56 SUPRA$/);
+    expect(screen.getByTestId('stat-trades')).toHaveTextContent(/^1,234 \/ 5$/);
+    expect(screen.getByTestId('stat-holders')).toHaveTextContent(/^42$/);
+  });
+
+  it('shows a move that rounds to zero as 0.00% and no price 24 h ago as a dash', async () => {
+    serve({ pair: 'LUCKY-SUPRA', change24h: -0.0004, change24hUsd: null, volume24h: '0', volume24hQuote: '0', buys24h: 0, sells24h: 0, holders: 0, ...heights });
+    const { unmount } = render(wrap(<MarketCards />));
+    expect(await screen.findByText('0.00%')).toHaveClass('text-white');
+    unmount();
+    serve({ pair: 'LUCKY-SUPRA', change24h: null, change24hUsd: null, volume24h: '0', volume24hQuote: '0', buys24h: 0, sells24h: 0, holders: 0, ...heights });
+    render(wrap(<MarketCards />));
+    expect(await screen.findByText('—')).toBeInTheDocument();
+  });
+
+  it('says so when the index is not available', async () => {
+    serve({ error: { code: 'index_unavailable', message: 'The event index is not running on this server.' } }, 503);
+    render(wrap(<MarketCards />));
+    expect(await screen.findByText('24 h figures could not be loaded.')).toBeInTheDocument();
+  });
+});
+
+describe('HoldersTable', () => {
+  it('lists holders with balances in whole tokens, their share, and explorer links that open safely', async () => {
+    serve({
+      token: 'LUCKY', coinType: '0x1::l::L', totalSupply: '1000000000000000', holderCount: 2, ...heights,
+      holders: [
+        { rank: 1, account: '0x' + 'ab'.repeat(32), balance: '12345678901', percentOfSupply: '0.0012' },
+        { rank: 2, account: '0x' + 'cd'.repeat(32), balance: '5000000', percentOfSupply: '0.0000' },
+      ],
+    });
+    render(wrap(<HoldersTable decimals={6} />));
+    const rows = await screen.findAllByTestId('holder-row');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('12,345.67');
+    expect(rows[0]).toHaveTextContent('0.0012%');
+    expect(screen.getByText('2 holders')).toBeInTheDocument();
+    expect(screen.getAllByRole('link')[0]).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+});

@@ -1,0 +1,110 @@
+import { lazy, Suspense, useState } from 'react';
+import { ExternalLink } from '@/components/ui/external-link';
+import { Spinner } from '@/components/ui/spinner';
+import { useCandles } from '@/features/stats/api/use-candles';
+import type { Quote } from '@/features/stats/components/candle-chart';
+import type { CandleInterval } from '@/types/api';
+
+const CandleChart = lazy(() => import('@/features/stats/components/candle-chart'));
+
+const INTERVALS: CandleInterval[] = ['1m', '5m', '1h', '1d'];
+const QUOTES: Quote[] = ['SUPRA', 'USD'];
+
+/** A price as text: 8 significant decimals are plenty for a meme coin quoted in SUPRA or USD. */
+function priceText(v: number, quote: Quote): string {
+  const digits = v !== 0 && Math.abs(v) < 0.0001 ? 10 : 8;
+  const s = v.toFixed(digits);
+  return quote === 'USD' ? `$${s}` : `${s} SUPRA`;
+}
+
+function Toggle<T extends string>({ label, options, value, onChange }: { label: string; options: T[]; value: T; onChange: (v: T) => void }) {
+  return (
+    <div role="group" aria-label={label} className="inline-flex rounded-xl border border-white/10 bg-ink-900/70 p-1">
+      {options.map((o) => (
+        <button
+          key={o}
+          type="button"
+          aria-pressed={o === value}
+          onClick={() => onChange(o)}
+          className={`rounded-lg px-3 py-1.5 text-xs font-bold tracking-wide transition focus-visible:outline-2 focus-visible:outline-neon-cyan ${
+            o === value ? 'bg-neon-violet/30 text-white' : 'text-muted hover:text-white'
+          }`}
+        >
+          {o}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** LUCKY/SUPRA candles with volume, from the event index: interval and USD/SUPRA toggles. */
+export function PriceChart({ quoteDecimals = 8 }: { quoteDecimals?: number }) {
+  const [interval, setInterval] = useState<CandleInterval>('1h');
+  const [quote, setQuote] = useState<Quote>('SUPRA');
+  const q = useCandles(interval);
+  const candles = q.data?.candles ?? [];
+  const last = [...candles].reverse().find((k) => quote === 'SUPRA' || k.closeUsd !== null);
+  const lastClose = last ? (quote === 'USD' ? (last.closeUsd ?? 0) : last.close) : null;
+
+  return (
+    <section aria-labelledby="price-chart-title" className="panel p-4 sm:p-5">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 id="price-chart-title" className="font-display text-lg font-extrabold tracking-wide text-white">
+            LUCKY / SUPRA
+          </h2>
+          <p className="text-sm text-muted">
+            Last close{' '}
+            <span data-testid="chart-last-close" className="font-mono font-bold text-white">
+              {lastClose === null ? '—' : priceText(lastClose, quote)}
+            </span>
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Toggle label="Candle interval" options={INTERVALS} value={interval} onChange={setInterval} />
+          <Toggle label="Quote currency" options={QUOTES} value={quote} onChange={setQuote} />
+        </div>
+      </div>
+      <div
+        role="img"
+        aria-label={`LUCKY price in ${quote}, ${interval} candles with volume`}
+        className="relative h-72 w-full sm:h-96"
+        data-testid="price-chart"
+        data-candles={candles.length}
+      >
+        {q.isError ? (
+          <p className="flex h-full items-center justify-center text-sm text-muted">The price history could not be loaded.</p>
+        ) : q.isPending ? (
+          <div className="flex h-full items-center justify-center">
+            <Spinner label="Loading price history" className="text-neon-cyan" />
+          </div>
+        ) : candles.length === 0 ? (
+          <p className="flex h-full items-center justify-center text-sm text-muted">No trades in this period yet.</p>
+        ) : (
+          <Suspense
+            fallback={
+              <div className="flex h-full items-center justify-center">
+                <Spinner label="Loading chart" className="text-neon-cyan" />
+              </div>
+            }
+          >
+            <CandleChart candles={candles} quote={quote} quoteDecimals={quoteDecimals} />
+          </Suspense>
+        )}
+      </div>
+      <p className="mt-2 flex flex-wrap justify-between gap-2 text-xs text-muted">
+        <span>
+          Chart by{' '}
+          <ExternalLink href="https://www.tradingview.com/" className="text-neon-cyan hover:underline">
+            TradingView
+          </ExternalLink>
+        </span>
+        {q.data && (
+          <span>
+            Indexed to block {q.data.indexedHeight} of {q.data.headHeight}
+          </span>
+        )}
+      </p>
+    </section>
+  );
+}
