@@ -8,6 +8,11 @@ import type { Page } from '@playwright/test';
 const DAWGZ = '0xb8e94e7204d8eeb565a653d262ae6f7434a3a452e2aaf624810b33dfa3b64d09::DAWGZ::DAWGZ';
 const SHOTS = '../docs/screenshots';
 
+/** Saves a README screenshot only when asked (SCREENSHOTS=1), so a test run never rewrites tracked files. */
+async function shot(page: Page, name: string, fullPage = true) {
+  if (process.env.SCREENSHOTS === '1') await page.screenshot({ path: `${SHOTS}/${name}-${width(page)}.png`, fullPage });
+}
+
 interface Portfolio {
   premium: boolean;
   assetCount: number;
@@ -75,7 +80,7 @@ test.describe('portfolio', { tag: CHANGES_CHAIN }, () => {
     await expect(list.locator('[data-token]').first()).toHaveAttribute('data-token', api.holdings.at(-1)!.name);
     await page.getByLabel('Sort').selectOption('highToLow');
     await expect(list.locator('[data-token]').first()).toHaveAttribute('data-token', api.holdings[0].name);
-    await page.screenshot({ path: `${SHOTS}/portfolio-${width(page)}.png`, fullPage: true });
+    await shot(page, 'portfolio');
     // The eye hides every value.
     await page.getByRole('button', { name: 'Hide values' }).click();
     await expect(page.getByTestId('total-usd')).toHaveText('••••••');
@@ -99,7 +104,7 @@ test.describe('portfolio', { tag: CHANGES_CHAIN }, () => {
     await expect(list.locator('[data-token="DAWGZ"]')).toHaveCount(0);
     await expect(page.getByText('Have more than 250000 LUCKY tokens in your wallet for premium access.')).toBeVisible();
     await expect(page.getByTestId('total-usd')).toHaveText(`$${money2(api.totals.usd!)}`);
-    await page.screenshot({ path: `${SHOTS}/portfolio-not-premium-${width(page)}.png`, fullPage: true });
+    await shot(page, 'portfolio-not-premium');
   });
 
   test('a wallet without priced assets: No Assets, the empty text and the §8 toast', async ({ page }) => {
@@ -199,7 +204,7 @@ test.describe('meme burner', { tag: CHANGES_CHAIN }, () => {
     await expect(picker).toBeHidden();
 
     await page.getByLabel('Amount to burn').fill('1000');
-    await page.screenshot({ path: `${SHOTS}/burn-${width(page)}.png`, fullPage: true });
+    await shot(page, 'burn');
     await page.getByRole('button', { name: 'Ignite the Flames' }).click();
 
     const cert = page.getByRole('dialog', { name: 'Burn Certificate' });
@@ -229,8 +234,8 @@ test.describe('meme burner', { tag: CHANGES_CHAIN }, () => {
     expect(tg.origin + tg.pathname).toBe('https://t.me/share/url');
     expect(tg.searchParams.get('url')).toBe(pageUrl);
     await expect(cert.getByRole('link', { name: 'Share on X' })).toHaveAttribute('rel', 'noopener noreferrer');
-    await page.screenshot({ path: `${SHOTS}/burn-certificate-modal-${width(page)}.png` });
-    if (!isMobile(page)) await download.saveAs(`${SHOTS}/burn-certificate.png`);
+    await shot(page, 'burn-certificate-modal', false);
+    if (!isMobile(page) && process.env.SCREENSHOTS === '1') await download.saveAs(`${SHOTS}/burn-certificate.png`);
 
     // Escape closes the modal; the public page verifies the burn.
     await page.keyboard.press('Escape');
@@ -240,7 +245,7 @@ test.describe('meme burner', { tag: CHANGES_CHAIN }, () => {
     await expect(page.getByTestId('certificate-quantity')).toHaveText('1,000 LUCKY');
     await expect(page.getByRole('link', { name: 'View the transaction' })).toBeVisible();
     await expect(page.getByTestId('total-lucky-burned')).toHaveText(/LUCKY$/);
-    await page.screenshot({ path: `${SHOTS}/burn-certificate-page-${width(page)}.png`, fullPage: true });
+    await shot(page, 'burn-certificate-page');
 
     // The server-side HTML of that route previews the certificate.
     const html = await (await page.request.get(pageHref!)).text();
