@@ -94,6 +94,19 @@ func (h *IndexHandler) storeFailed(w http.ResponseWriter, r *http.Request, err e
 }
 
 // limit reads ?limit= (1..100, default 20).
+// listRequest is the prelude of every list endpoint: the index runs, ?limit= is valid, and
+// how far the index has caught up; ok is false when it has already answered.
+func (h *IndexHandler) listRequest(w http.ResponseWriter, r *http.Request) (n int, hs heights, ok bool) {
+	if !h.available(w, r) {
+		return 0, heights{}, false
+	}
+	if n, ok = limit(w, r, h.d.Log); !ok {
+		return 0, heights{}, false
+	}
+	hs, ok = h.ready(w, r)
+	return n, hs, ok
+}
+
 func limit(w http.ResponseWriter, r *http.Request, log *slog.Logger) (int, bool) {
 	s := r.URL.Query().Get("limit")
 	if s == "" {
@@ -229,14 +242,7 @@ type indexedBurnJSON struct {
 
 // GetBurns serves GET /api/v1/burns?limit=: the latest burns of every token.
 func (h *IndexHandler) GetBurns(w http.ResponseWriter, r *http.Request) {
-	if !h.available(w, r) {
-		return
-	}
-	n, ok := limit(w, r, h.d.Log)
-	if !ok {
-		return
-	}
-	hs, ok := h.ready(w, r)
+	n, hs, ok := h.listRequest(w, r)
 	if !ok {
 		return
 	}
@@ -323,14 +329,7 @@ type playJSON struct {
 
 // GetSlotsFeed serves GET /api/v1/slots/feed?limit=: the latest plays of everyone.
 func (h *IndexHandler) GetSlotsFeed(w http.ResponseWriter, r *http.Request) {
-	if !h.available(w, r) {
-		return
-	}
-	n, ok := limit(w, r, h.d.Log)
-	if !ok {
-		return
-	}
-	hs, ok := h.ready(w, r)
+	n, hs, ok := h.listRequest(w, r)
 	if !ok {
 		return
 	}
@@ -360,14 +359,7 @@ type holderJSON struct {
 // GetHolders serves GET /api/v1/holders?limit=: the largest LUCKY holders (burn address
 // excluded) with their share of the total supply.
 func (h *IndexHandler) GetHolders(w http.ResponseWriter, r *http.Request) {
-	if !h.available(w, r) {
-		return
-	}
-	n, ok := limit(w, r, h.d.Log)
-	if !ok {
-		return
-	}
-	hs, ok := h.ready(w, r)
+	n, hs, ok := h.listRequest(w, r)
 	if !ok {
 		return
 	}
