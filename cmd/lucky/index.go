@@ -52,9 +52,11 @@ func openIndex(ctx context.Context, cfg config.Index, net config.Network, reg *t
 		cleanup()
 		return nil, nil, fmt.Errorf("index: %w", err)
 	}
+	bindings := chain.New(client, net, reg, chain.Options{})
 	ix, err := indexer.New(client, db, indexer.Config{
 		Streams:     indexer.Streams(net.Modules),
-		Decoders:    chain.New(client, net, reg, chain.Options{}).Decoders(),
+		Decoders:    bindings.Decoders(),
+		DAOShare:    bindings.PoolDAOShare,
 		StartHeight: cfg.StartHeight,
 		Follow:      cfg.Off,
 		// A devnet can be reverted to a snapshot or reset; a real chain is final.
@@ -81,7 +83,8 @@ func (e *eventIndex) handler(net config.Network, reg *tokens.Registry, log *slog
 		Status: func(context.Context) (uint64, uint64, error) {
 			i, h := e.ix.Status()
 			return i, h, nil
-		}})
+		},
+		WaitHead: e.ix.WaitHead})
 }
 
 // runIndex is `lucky index`: the indexer alone, until interrupted.

@@ -64,7 +64,6 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		chainOpts.Now = node.Now
 	}
 	bindings := chain.New(client, cfg.Network, reg, chainOpts)
-	opts.API = api.New(api.Deps{Network: cfg.Network, Tokens: reg, Node: client, Chain: bindings, Log: log})
 
 	// The event index: ingested here unless --no-index; throwaway on a devnet whose chain
 	// is not saved, since that chain starts afresh every run.
@@ -78,6 +77,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		now = node.Now
 	}
 	opts.Index = idx.handler(cfg.Network, reg, log, now)
+	opts.API = api.New(api.Deps{Network: cfg.Network, Tokens: reg, Node: client, Chain: bindings, Index: opts.Index, Log: log})
 	ixCtx, stopIx := context.WithCancel(ctx)
 	ixDone := make(chan struct{})
 	go func() {

@@ -23,7 +23,9 @@ type Deps struct {
 	Chain *chain.Client
 	// Market is the market data service; when nil, New builds one over Chain.
 	Market *market.Service
-	Log    *slog.Logger
+	// Index adds the event index's 24 h figures to the LUCKY dashboard (nil: none).
+	Index *IndexHandler
+	Log   *slog.Logger
 }
 
 // Handler holds the /api/v1 handlers. The route table lives in internal/server.
@@ -34,6 +36,7 @@ type Handler struct {
 	market *market.Service
 	log    *slog.Logger
 	certs  *certCache // burn certificates by transaction hash
+	index  *IndexHandler
 }
 
 // New returns the API handlers.
@@ -47,7 +50,7 @@ func New(d Deps) *Handler {
 	if d.Market == nil && d.Chain != nil {
 		d.Market = market.New(d.Chain, market.Options{Log: d.Log, Staking: stakingTotals(d.Chain)})
 	}
-	return &Handler{net: d.Network, tokens: d.Tokens, chain: d.Chain, market: d.Market, log: d.Log, certs: newCertCache(512)}
+	return &Handler{net: d.Network, tokens: d.Tokens, chain: d.Chain, market: d.Market, log: d.Log, certs: newCertCache(512), index: d.Index}
 }
 
 // stakingTotals feeds the dashboard's "Staked" card from the staking pool where the

@@ -9,8 +9,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/luckycoin/lucky/internal/chain"
 	"github.com/luckycoin/lucky/internal/config"
 	"github.com/luckycoin/lucky/internal/store"
+	"github.com/luckycoin/lucky/internal/supra"
 	"github.com/luckycoin/lucky/internal/tokens"
 )
 
@@ -29,8 +31,11 @@ type IndexDeps struct {
 	Tokens  *tokens.Registry
 	Store   *store.DB // nil when this process runs without an index
 	Status  IndexStatus
-	Log     *slog.Logger
-	Now     func() time.Time
+	// WaitHead returns once the index holds the node's current head (optional): the
+	// history of a player waits for it so a play just confirmed is listed.
+	WaitHead func(ctx context.Context) error
+	Log      *slog.Logger
+	Now      func() time.Time
 }
 
 // IndexHandler serves the history read from the event index: candles, burns, the spins
@@ -349,6 +354,79 @@ func (h *IndexHandler) GetSlotsFeed(w http.ResponseWriter, r *http.Request) {
 	}{out, hs})
 }
 
+// historyWait bounds how long a player's history waits for the index to reach the head.
+const historyWait = 3 * time.Second
+
+// SpinRecord is one slot play in GET /api/v1/slots/history. Amounts are base units as
+// decimal strings; Net is won − wagered (signed); Time is RFC 3339. Only plays that ran
+// are in the index: a failed transaction wagered nothing (it spent gas only).
+type SpinRecord struct {
+	TxHash     string `json:"txHash"`
+	Time       string `json:"time"`
+	Token      string `json:"token"`
+	CoinType   string `json:"coinType"`
+	BetPerSpin string `json:"betPerSpin"`
+	Spins      string `json:"spins"`
+	Wagered    string `json:"wagered"`
+	Won        string `json:"won"`
+	Net        string `json:"net"`
+	Status     string `json:"status"`
+}
+
+// GetSpinHistory serves GET /api/v1/slots/history/{address}?limit=20: the player's plays,
+// newest first, from the index (once it holds the node's current head, waiting up to
+// historyWait).
+func (h *IndexHandler) GetSpinHistory(w http.ResponseWriter, r *http.Request) {
+	addr, err := supra.ParseAddress(r.PathValue("address"))
+	if err != nil {
+		WriteError(w, r, h.d.Log, http.StatusBadRequest, chain.CodeInvalidAddress, err.Error())
+		return
+	}
+	if !h.available(w, r) {
+		return
+	}
+	n, ok := limit(w, r, h.d.Log)
+	if !ok {
+		return
+	}
+	if h.d.WaitHead != nil {
+		ctx, cancel := context.WithTimeout(r.Context(), historyWait)
+		if err := h.d.WaitHead(ctx); err != nil && r.Context().Err() == nil {
+			h.d.Log.Warn("history: index behind the head", "err", err) // answer with what it holds
+		}
+		cancel()
+	}
+	hs, ok := h.ready(w, r)
+	if !ok {
+		return
+	}
+	ps, err := h.d.Store.Plays(r.Context(), addr.String(), n)
+	if err != nil {
+		h.storeFailed(w, r, err)
+		return
+	}
+	out := make([]SpinRecord, len(ps))
+	for i, p := range ps {
+		name := h.tokenName(p.Token)
+		if name == "" {
+			name = p.Token
+		}
+		net := new(big.Int)
+		won, ok1 := new(big.Int).SetString(p.Won, 10)
+		wagered, ok2 := new(big.Int).SetString(p.Wagered, 10)
+		if ok1 && ok2 {
+			net.Sub(won, wagered)
+		}
+		out[i] = SpinRecord{TxHash: p.TxHash, Time: time.UnixMicro(p.TimeUS).UTC().Format(time.RFC3339), Token: name,
+			CoinType: p.Token, BetPerSpin: p.Bet, Spins: p.Spins, Wagered: p.Wagered, Won: p.Won, Net: net.String(),
+			Status: supra.TxSuccess}
+	}
+	WriteJSON(w, http.StatusOK, struct {
+		Spins []SpinRecord `json:"spins"`
+		heights
+	}{out, hs})
+}
+
 type holderJSON struct {
 	Rank    int    `json:"rank"`
 	Account string `json:"account"`
@@ -423,61 +501,52 @@ func percent(balance string, supply *big.Int) string {
 	return s[:len(s)-4] + "." + s[len(s)-4:]
 }
 
-type statsResponse struct {
-	Pair        string   `json:"pair"`
-	Change24h   *float64 `json:"change24h"`    // percent, SUPRA price; null without a price 24 h ago
-	ChangeUSD   *float64 `json:"change24hUsd"` // percent, USD price
-	Volume24h   string   `json:"volume24h"`    // base token, base units
-	VolumeQuote string   `json:"volume24hQuote"`
-	Buys24h     int64    `json:"buys24h"`
-	Sells24h    int64    `json:"sells24h"`
-	Holders     *int64   `json:"holders,omitempty"` // LUCKY only
-	heights
+// luckyDayJSON is what GET /api/v1/market/lucky adds from the index: the last 24 hours
+// of LUCKY/SUPRA and the holder count (all null when this server has no index).
+type luckyDayJSON struct {
+	Change24h      *float64 `json:"change24h"`    // percent, SUPRA price; null without a price 24 h ago
+	Change24hUSD   *float64 `json:"change24hUsd"` // percent, USD price
+	Volume24h      *string  `json:"volume24h"`    // LUCKY, base units
+	Volume24hQuote *string  `json:"volume24hQuote"`
+	Buys24h        *int64   `json:"buys24h"`
+	Sells24h       *int64   `json:"sells24h"`
+	Holders        *int64   `json:"holders"`
+	IndexedHeight  *string  `json:"indexedHeight"`
+	HeadHeight     *string  `json:"headHeight"`
 }
 
-// GetMarketStats serves GET /api/v1/market/stats?pair=LUCKY-SUPRA: the last 24 hours of a
-// TOKEN/SUPRA pool (price change, volume, buys and sells) and, for LUCKY, the holder
-// count. It complements /api/v1/market/lucky's spot figures.
-func (h *IndexHandler) GetMarketStats(w http.ResponseWriter, r *http.Request) {
-	if !h.available(w, r) {
-		return
+// luckyDay reads the last 24 hours of LUCKY/SUPRA (price change against the last trade
+// before the window, volume, buys and sells) and the holder count; ok is false without
+// an index.
+func (h *IndexHandler) luckyDay(ctx context.Context) (out luckyDayJSON, ok bool, err error) {
+	if h.d.Store == nil || h.d.Status == nil || h.d.Tokens == nil {
+		return out, false, nil
 	}
-	pair := r.URL.Query().Get("pair")
-	if pair == "" {
-		pair = "LUCKY-SUPRA"
+	tok, found := h.d.Tokens.ByName("LUCKY")
+	if !found {
+		return out, false, errNoLucky
 	}
-	baseName, quoteName, ok := strings.Cut(pair, "-")
-	base, okBase := h.d.Tokens.ByName(baseName)
-	if !ok || quoteName != "SUPRA" || !okBase || baseName == "SUPRA" {
-		WriteError(w, r, h.d.Log, http.StatusBadRequest, CodeInvalidQuery, "Unknown pair "+strconv.Quote(pair)+": use TOKEN-SUPRA, e.g. LUCKY-SUPRA.")
-		return
-	}
-	hs, ok := h.ready(w, r)
-	if !ok {
-		return
-	}
-	ct, err := store.CanonType(base.CoinType)
+	idx, head, err := h.d.Status(ctx)
 	if err != nil {
-		h.storeFailed(w, r, err)
-		return
+		return out, false, err
+	}
+	ct, err := store.CanonType(tok.CoinType)
+	if err != nil {
+		return out, false, err
 	}
 	now := h.d.Now().Unix()
-	win, err := h.d.Store.Window(r.Context(), ct, now-24*3600, now)
+	win, err := h.d.Store.Window(ctx, ct, now-24*3600, now)
 	if err != nil {
-		h.storeFailed(w, r, err)
-		return
+		return out, false, err
 	}
-	out := statsResponse{Pair: baseName + "-SUPRA", Change24h: change(win.Ref, win.Close), ChangeUSD: change(win.RefUSD, win.CloseUSD),
-		Volume24h: win.VolBase, VolumeQuote: win.VolQuote, Buys24h: win.Buys, Sells24h: win.Sells, heights: hs}
-	if baseName == "LUCKY" {
-		_, n, err := h.d.Store.Holders(r.Context(), ct, 1)
-		if err != nil {
-			h.storeFailed(w, r, err)
-			return
-		}
-		out.Holders = &n
+	_, holders, err := h.d.Store.Holders(ctx, ct, 1)
+	if err != nil {
+		return out, false, err
 	}
-	WriteJSON(w, http.StatusOK, out)
+	is, hs := strconv.FormatUint(idx, 10), strconv.FormatUint(head, 10)
+	return luckyDayJSON{Change24h: change(win.Ref, win.Close), Change24hUSD: change(win.RefUSD, win.CloseUSD),
+		Volume24h: &win.VolBase, Volume24hQuote: &win.VolQuote, Buys24h: &win.Buys, Sells24h: &win.Sells,
+		Holders: &holders, IndexedHeight: &is, HeadHeight: &hs}, true, nil
 }
 
 // change is the percent move from ref to now (nil without both or with a zero ref).

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"math"
 	"math/big"
 	"net/http"
 	"strconv"
@@ -45,22 +46,30 @@ func newIndexEnv(t *testing.T) *indexEnv {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
+	b := chain.New(e.client, n, e.reg, chain.Options{})
 	ix, err := indexer.New(e.client, db, indexer.Config{Streams: indexer.Streams(n.Modules),
-		Decoders: chain.New(e.client, n, e.reg, chain.Options{}).Decoders()})
+		Decoders: b.Decoders(), DAOShare: b.PoolDAOShare})
 	if err != nil {
 		t.Fatal(err)
 	}
 	log := slog.New(slog.NewTextHandler(e.logs, nil))
+	index := api.NewIndex(api.IndexDeps{Network: n, Tokens: e.reg, Store: db, Log: log, Now: e.node.Now,
+		Status:   func(context.Context) (uint64, uint64, error) { i, h := ix.Status(); return i, h, nil },
+		WaitHead: ix.WaitHead})
 	h, err := server.New(server.Options{
 		Network: n, Web: fstest.MapFS{"index.html": {Data: []byte("<html><head></head></html>")}},
-		API: api.New(api.Deps{Network: n, Tokens: e.reg, Node: e.client, Log: log}),
-		Index: api.NewIndex(api.IndexDeps{Network: n, Tokens: e.reg, Store: db, Log: log, Now: e.node.Now,
-			Status: func(context.Context) (uint64, uint64, error) { i, h := ix.Status(); return i, h, nil }}),
+		API:    api.New(api.Deps{Network: n, Tokens: e.reg, Node: e.client, Index: index, Log: log}),
+		Index:  index,
 		Devnet: e.node.Handler(), Log: log,
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The indexer runs as in lucky serve; sync waits for it through WaitHead.
+	runCtx, stop := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { defer close(done); ix.Run(runCtx) }()
+	t.Cleanup(func() { stop(); <-done })
 	e.h = h
 	return &indexEnv{env: e, ix: ix}
 }
@@ -82,7 +91,7 @@ func (e *indexEnv) sync() {
 	e.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	if err := e.ix.Sync(ctx); err != nil {
+	if err := e.ix.WaitHead(ctx); err != nil {
 		e.t.Fatal(err)
 	}
 }
@@ -124,10 +133,16 @@ func TestIndexEndpoints(t *testing.T) {
 		}
 	}
 
-	// Candles: the 1m close is the swap's price, SUPRA per whole LUCKY, decimals applied.
+	// Candles: the 1m close is the pool's spot price after the swap (its reserves' ratio),
+	// SUPRA per whole LUCKY, decimals applied; the volume is the swap's.
 	sw := eventData(t, buy, "::SwapEvent")
 	xOut, _ := new(big.Int).SetString(sw["x_out"].(string), 10)
-	want, _ := new(big.Rat).SetFrac(big.NewInt(1_000_000_000*1_000_000), new(big.Int).Mul(xOut, big.NewInt(100_000_000))).Float64()
+	res, err := chain.New(e.client, config.Presets()[0], e.reg, chain.Options{}).Reserves(context.Background(), idxLucky, contracts.SupraCoinType)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := new(big.Rat).SetFrac(new(big.Int).Mul(new(big.Int).SetUint64(res.B), big.NewInt(1_000_000)),
+		new(big.Int).Mul(new(big.Int).SetUint64(res.A), big.NewInt(100_000_000))).Float64()
 	ts := devnettest.FixedTime.Unix()
 	out := e.mustOK("GET", fmt.Sprintf("/api/v1/market/candles?pair=LUCKY-SUPRA&interval=1m&from=%d&to=%d", ts-600, ts+600), "")
 	checkHeights(out)
@@ -143,19 +158,24 @@ func TestIndexEndpoints(t *testing.T) {
 
 	out = e.mustOK("GET", "/api/v1/burns?limit=5", "")
 	checkHeights(out)
+	// Newest first: the test's burn, then the genesis allocation to the burn address (0x1).
 	bs := out["burns"].([]any)
-	if len(bs) != 1 {
+	if len(bs) != 2 {
 		t.Fatalf("burns %v", bs)
 	}
 	b := bs[0].(map[string]any)
 	if b["burner"] != e.addr(burner).String() || b["token"] != "LUCKY" || b["amount"] != "7000000" || b["time"] == "" {
 		t.Fatalf("burn %v", b)
 	}
+	if g := bs[1].(map[string]any); g["burner"] != supra.FrameworkAddress.String() || g["height"] != "0" || g["amount"] != "50000000000000" {
+		t.Fatalf("genesis burn %v", g)
+	}
 
 	out = e.mustOK("GET", "/api/v1/burns/leaderboard?token=LUCKY", "")
 	checkHeights(out)
 	ls := out["leaders"].([]any)
-	if len(ls) != 1 || ls[0].(map[string]any)["total"] != "7000000" || ls[0].(map[string]any)["rank"] != 1.0 {
+	if len(ls) != 2 || ls[1].(map[string]any)["total"] != "7000000" || ls[1].(map[string]any)["rank"] != 2.0 ||
+		ls[1].(map[string]any)["burner"] != e.addr(burner).String() {
 		t.Fatalf("leaders %v", ls)
 	}
 
@@ -217,52 +237,107 @@ func TestIndexEndpointErrors(t *testing.T) {
 // Without an index the endpoints say so (503), in the one error shape.
 func TestIndexEndpointsWithoutIndex(t *testing.T) {
 	e := newEnv(t, nil)
-	for _, p := range []string{"/api/v1/market/candles", "/api/v1/burns", "/api/v1/burns/leaderboard", "/api/v1/slots/feed", "/api/v1/holders"} {
+	for _, p := range []string{"/api/v1/market/candles", "/api/v1/burns", "/api/v1/burns/leaderboard", "/api/v1/slots/feed", "/api/v1/holders",
+		"/api/v1/slots/history/0x1"} {
 		code, out := e.do("GET", p, "")
 		if c, msg := errCode(out); code != http.StatusServiceUnavailable || c != api.CodeIndexUnavailable || msg != "The event index is not running on this server." {
 			t.Errorf("%s: %d %s %q", p, code, c, msg)
 		}
 	}
+	// The dashboard still answers; its index figures are null, not zero.
+	out := e.mustOK("GET", "/api/v1/market/lucky", "")
+	for _, k := range []string{"change24h", "volume24h", "buys24h", "sells24h", "holders", "indexedHeight"} {
+		if v, ok := out[k]; !ok || v != nil {
+			t.Errorf("%s = %v (present %v), want null", k, v, ok)
+		}
+	}
 }
 
-// 24 h stats: the price change against the last trade before the window, the volume and
-// the buys and sells inside it, and the holder count.
-func TestMarketStats(t *testing.T) {
+// GET /api/v1/market/lucky carries the index's last 24 hours: the price change (pool spot
+// prices) against the last trade before the window, the volume and the buys and sells
+// inside it, and the holder count; its spot price is the last candle's close.
+func TestMarketLuckyDay(t *testing.T) {
 	e := newIndexEnv(t)
 	curveBuy := []string{contracts.SupraCoinType, idxLucky, contracts.UncorrelatedType}
 	curveSell := []string{idxLucky, contracts.SupraCoinType, contracts.UncorrelatedType}
-	price := func(info supra.TransactionInfo) (float64, *big.Int) {
-		sw := eventData(t, info, "::SwapEvent")
-		x := new(big.Int)
-		y := new(big.Int)
-		for _, k := range []string{"x_in", "x_out"} {
-			v, _ := new(big.Int).SetString(sw[k].(string), 10)
-			x.Add(x, v)
+	bindings := chain.New(e.client, config.Presets()[0], e.reg, chain.Options{})
+	spot := func() float64 {
+		r, err := bindings.Reserves(context.Background(), idxLucky, contracts.SupraCoinType)
+		if err != nil {
+			t.Fatal(err)
 		}
-		for _, k := range []string{"y_in", "y_out"} {
-			v, _ := new(big.Int).SetString(sw[k].(string), 10)
-			y.Add(y, v)
-		}
-		f, _ := new(big.Rat).SetFrac(new(big.Int).Mul(y, big.NewInt(1_000_000)), new(big.Int).Mul(x, big.NewInt(100_000_000))).Float64()
-		return f, x
+		f, _ := new(big.Rat).SetFrac(new(big.Int).Mul(new(big.Int).SetUint64(r.B), big.NewInt(1_000_000)),
+			new(big.Int).Mul(new(big.Int).SetUint64(r.A), big.NewInt(100_000_000))).Float64()
+		return f
 	}
-	old := e.submit(2, devnettest.Call{Function: idxSwap, TypeArgs: curveBuy, Args: [][]byte{devnettest.U64(5_000_000_000), devnettest.U64(0)}})
+	luckyMoved := func(info supra.TransactionInfo) *big.Int {
+		sw := eventData(t, info, "::SwapEvent")
+		in, _ := new(big.Int).SetString(sw["x_in"].(string), 10)
+		out, _ := new(big.Int).SetString(sw["x_out"].(string), 10)
+		return in.Add(in, out) // LUCKY sorts first: it is x
+	}
+	e.submit(2, devnettest.Call{Function: idxSwap, TypeArgs: curveBuy, Args: [][]byte{devnettest.U64(5_000_000_000), devnettest.U64(0)}})
+	ref := spot()
 	if _, err := e.node.AdvanceTime(25 * time.Hour); err != nil {
 		t.Fatal(err)
 	}
 	sell := e.submit(0, devnettest.Call{Function: idxSwap, TypeArgs: curveSell, Args: [][]byte{devnettest.U64(300_000_000), devnettest.U64(0)}})
 	buy := e.submit(2, devnettest.Call{Function: idxSwap, TypeArgs: curveBuy, Args: [][]byte{devnettest.U64(2_000_000_000), devnettest.U64(0)}})
+	last := spot()
 	e.sync()
-	ref, _ := price(old)
-	last, xb := price(buy)
-	_, xs := price(sell)
-	out := e.mustOK("GET", "/api/v1/market/stats?pair=LUCKY-SUPRA", "")
+	out := e.mustOK("GET", "/api/v1/market/lucky?refresh=true", "")
 	wantChange := (last - ref) / ref * 100
-	if out["change24h"] != wantChange || out["volume24h"] != new(big.Int).Add(xb, xs).String() ||
-		out["buys24h"] != 1.0 || out["sells24h"] != 1.0 || out["holders"] == nil || out["indexedHeight"] != strconv.FormatUint(e.node.Height(), 10) {
-		t.Fatalf("stats %v; want change %v", out, wantChange)
+	holders := e.mustOK("GET", "/api/v1/holders?limit=1", "")["holderCount"]
+	if out["change24h"] != wantChange || out["volume24h"] != new(big.Int).Add(luckyMoved(buy), luckyMoved(sell)).String() ||
+		out["buys24h"] != 1.0 || out["sells24h"] != 1.0 || out["holders"] != holders || holders.(float64) < 5 ||
+		out["indexedHeight"] != strconv.FormatUint(e.node.Height(), 10) {
+		t.Fatalf("24 h figures %v; want change %v, holders %v", out, wantChange, holders)
 	}
-	if code, body := e.do("GET", "/api/v1/market/stats?pair=LUCKY", ""); code != http.StatusBadRequest {
-		t.Fatalf("bad pair: %d %v", code, body)
+	// The dashboard's spot price (exact, truncated to 18 decimals) is the last close.
+	p, err := strconv.ParseFloat(out["priceSupra"].(string), 64)
+	if err != nil || math.Abs(p-last) > last*1e-15 {
+		t.Fatalf("priceSupra %v, last close %v", out["priceSupra"], last)
+	}
+}
+
+// A player's history comes from the index, newest first, as soon as the play is confirmed.
+func TestSpinHistoryFromIndex(t *testing.T) {
+	e := newIndexEnv(t)
+	player := 1
+	play := func(token string, bet uint64, spins uint64) supra.TransactionInfo {
+		return e.submit(player, devnettest.Call{Function: idxPlay, TypeArgs: []string{token},
+			Args: [][]byte{devnettest.U64(bet), devnettest.U64(spins), devnettest.Str(token), devnettest.Addr(contracts.PlaceholderAddress)}})
+	}
+	first := play(idxLucky, 10_000_000, 3)
+	second := play(idxLucky, 20_000_000, 1)
+	// No sync: the handler waits for the index to reach the head itself.
+	path := "/api/v1/slots/history/" + e.addr(player).String()
+	out := e.mustOK("GET", path, "")
+	spins := out["spins"].([]any)
+	if len(spins) != 2 {
+		t.Fatalf("history %v", out)
+	}
+	newest, older := spins[0].(map[string]any), spins[1].(map[string]any)
+	pe := eventData(t, first, "::PlayEvent")
+	won, _ := new(big.Int).SetString(pe["total_prize"].(string), 10)
+	if newest["txHash"] != second.Hash || newest["wagered"] != "20000000" || newest["spins"] != "1" ||
+		older["txHash"] != first.Hash || older["token"] != "LUCKY" || older["coinType"] != idxLucky || older["betPerSpin"] != "10000000" ||
+		older["wagered"] != "30000000" || older["won"] != won.String() || older["net"] != new(big.Int).Sub(won, big.NewInt(30_000_000)).String() ||
+		older["status"] != "Success" || older["time"] == "" {
+		t.Fatalf("history %v (event %v)", spins, pe)
+	}
+	if h := e.mustOK("GET", path+"?limit=1", ""); len(h["spins"].([]any)) != 1 {
+		t.Fatal("limit ignored")
+	}
+	for _, bad := range []string{"?limit=0", "?limit=101", "?limit=x"} {
+		if code, out := e.do("GET", path+bad, ""); code != http.StatusBadRequest {
+			t.Fatalf("%s: %d %v", bad, code, out)
+		}
+	}
+	if code, out := e.do("GET", "/api/v1/slots/history/0xzz", ""); code != http.StatusBadRequest {
+		t.Fatalf("bad address: %d %v", code, out)
+	}
+	if h := e.mustOK("GET", "/api/v1/slots/history/0x5eed", ""); len(h["spins"].([]any)) != 0 {
+		t.Fatal("unknown account has history")
 	}
 }

@@ -158,6 +158,7 @@ type luckyResponse struct {
 	} `json:"pools"`
 	// Staking is null where the network has no staking pool.
 	Staking *stakingJSON `json:"staking"`
+	luckyDayJSON
 }
 
 // snapshot reads the market snapshot, honouring ?refresh=true. It writes the error and
@@ -284,6 +285,15 @@ func (h *Handler) GetMarketLucky(w http.ResponseWriter, r *http.Request) {
 		out.Staking = &stakingJSON{
 			Coin:   tokenRefJSON{Name: st.Coin.Name, Symbol: st.Coin.Symbol, CoinType: st.Coin.CoinType, Decimals: st.Coin.Decimals, Logo: st.Coin.Logo},
 			Staked: amountJSON{Amount: st.Staked.String(), Decimals: st.Coin.Decimals},
+		}
+	}
+	if h.index != nil {
+		// The index's figures are read fresh (milliseconds); without them the fields stay
+		// null and the dashboard says why.
+		if day, ok, err := h.index.luckyDay(r.Context()); err != nil {
+			h.log.Warn("market: 24 h figures from the index", "err", err)
+		} else if ok {
+			out.luckyDayJSON = day
 		}
 	}
 	WriteJSON(w, http.StatusOK, out)

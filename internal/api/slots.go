@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"strconv"
-	"time"
 
 	"golang.org/x/sync/errgroup"
 
@@ -80,57 +79,4 @@ func (h *Handler) GetPots(w http.ResponseWriter, r *http.Request) {
 	}
 	_ = g.Wait()
 	WriteJSON(w, http.StatusOK, out)
-}
-
-// GetSpinHistory serves GET /api/v1/slots/history/{address}?limit=20: the account's
-// recent plays, newest first.
-func (h *Handler) GetSpinHistory(w http.ResponseWriter, r *http.Request) {
-	addr, ok := h.pathAddress(w, r)
-	if !ok {
-		return
-	}
-	limit := chain.DefaultHistoryLimit
-	if s := r.URL.Query().Get("limit"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 || n > chain.MaxHistoryLimit {
-			WriteError(w, r, h.log, http.StatusBadRequest, CodeInvalidQuery, "Invalid limit: use 1 to 100.")
-			return
-		}
-		limit = n
-	}
-	spins, err := h.chain.SpinHistory(r.Context(), addr, limit)
-	if err != nil {
-		h.fail(w, r, err)
-		return
-	}
-	out := make([]SpinRecord, len(spins))
-	for i, sp := range spins {
-		out[i] = newSpinRecord(sp)
-	}
-	WriteJSON(w, http.StatusOK, map[string]any{"spins": out})
-}
-
-// SpinRecord is one slot play in GET /api/v1/slots/history. Amounts are base units as
-// decimal strings; Net is won − wagered (signed); Time is RFC 3339 ("" while pending).
-type SpinRecord struct {
-	TxHash     string `json:"txHash"`
-	Time       string `json:"time"`
-	Token      string `json:"token"`
-	CoinType   string `json:"coinType"`
-	BetPerSpin string `json:"betPerSpin"`
-	Spins      string `json:"spins"`
-	Wagered    string `json:"wagered"`
-	Won        string `json:"won"`
-	Net        string `json:"net"`
-	Status     string `json:"status"`
-}
-
-func newSpinRecord(s chain.Spin) SpinRecord {
-	r := SpinRecord{TxHash: s.TxHash, Token: s.Token, CoinType: s.CoinType,
-		BetPerSpin: strconv.FormatUint(s.BetPerSpin, 10), Spins: strconv.FormatUint(s.Spins, 10),
-		Wagered: s.Wagered.String(), Won: s.Won.String(), Net: s.Net().String(), Status: s.Status}
-	if !s.Time.IsZero() {
-		r.Time = s.Time.Format(time.RFC3339)
-	}
-	return r
 }

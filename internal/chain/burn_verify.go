@@ -10,6 +10,14 @@ import (
 	"github.com/luckycoin/lucky/internal/tokens"
 )
 
+// History limits of the account listings.
+const (
+	DefaultHistoryLimit = 20
+	MaxHistoryLimit     = 100
+	historyPage         = 100
+	historyMaxPages     = 10 // scan at most the last 1000 transactions
+)
+
 // Why a transaction is not a verified burn (BurnOf). Each wraps ErrNotBurn.
 var (
 	ErrNotBurn      = errors.New("not a burn")

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/bits"
 	"net/http"
 	"regexp"
 	"strconv"
@@ -185,6 +186,51 @@ func (c *Client) FeesConfig(ctx context.Context, a, b string) (Fees, error) {
 		return Fees{}, fmt.Errorf("%w: fee %d of scale %d", ErrBadResponse, fee, scale)
 	}
 	return Fees{Fee: fee, Scale: scale}, nil
+}
+
+// DAOShare is the part of a swap's input that leaves a pool's reserves for its DAO
+// storage: Liquidswap's split_fee_to_dao takes ceil(fee × daoFee / daoScale) parts per
+// fee scale of the input. An indexer needs it to follow the reserves from SwapEvents.
+type DAOShare struct {
+	Mul, Scale uint64
+}
+
+// Of is the DAO share of an input: floor(in × Mul / Scale).
+func (d DAOShare) Of(in uint64) uint64 {
+	if d.Scale == 0 || d.Mul >= d.Scale {
+		return 0 // not a share PoolDAOShare returns (Mul ≤ fee < Scale)
+	}
+	hi, lo := bits.Mul64(in, d.Mul)
+	q, _ := bits.Div64(hi, lo, d.Scale) // hi < Mul < Scale: the quotient fits
+	return q
+}
+
+// PoolDAOShare reads the pool's fee (get_fees_config) and DAO fee (get_dao_fees_config).
+func (c *Client) PoolDAOShare(ctx context.Context, a, b string) (DAOShare, error) {
+	fees, err := c.FeesConfig(ctx, a, b)
+	if err != nil {
+		return DAOShare{}, err
+	}
+	x, y, _, err := SortPair(a, b)
+	if err != nil {
+		return DAOShare{}, err
+	}
+	res, err := c.routerView(ctx, "get_dao_fees_config", x, y)
+	if err != nil {
+		return DAOShare{}, err
+	}
+	dao, daoScale, err := twoU64(res)
+	if err != nil {
+		return DAOShare{}, fmt.Errorf("get_dao_fees_config: %w", err)
+	}
+	if daoScale == 0 || dao > daoScale {
+		return DAOShare{}, fmt.Errorf("%w: DAO fee %d of scale %d", ErrBadResponse, dao, daoScale)
+	}
+	mul := fees.Fee * dao / daoScale
+	if fees.Fee*dao%daoScale != 0 {
+		mul++
+	}
+	return DAOShare{Mul: mul, Scale: fees.Scale}, nil
 }
 
 // AmountOut is router::get_amount_out<In, Out>(amountIn): what amountIn of coinIn buys

@@ -224,6 +224,7 @@ func (n *Node) genesis() (*ledger, error) {
 		}
 	}
 	ex.ov.commit()
+	c.recordGenesis(ex.events)
 	return c, nil
 }
 

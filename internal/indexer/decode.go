@@ -84,6 +84,21 @@ func decode(reg *chain.Registry, b *store.Batch, s Stream, meta store.Meta, ev s
 			return fmt.Errorf("%w: coin event type %q", chain.ErrBadResponse, c.CoinType)
 		}
 		b.Coins = append(b.Coins, store.CoinEvent{Meta: meta, Deposit: c.Deposit, Coin: coin, Account: c.Account.String(), Amount: c.Amount})
+	case KindLiquidity:
+		v, err := reg.First("liquidityAdded", one)
+		if errors.Is(err, chain.ErrEventNotFound) {
+			v, err = reg.First("liquidityRemoved", one)
+		}
+		if err != nil {
+			return err
+		}
+		l := v.(*chain.LiquidityEvent)
+		x, err1 := store.CanonType(l.PairX)
+		y, err2 := store.CanonType(l.PairY)
+		if err1 != nil || err2 != nil {
+			return fmt.Errorf("%w: liquidity event pair %q/%q", chain.ErrBadResponse, l.PairX, l.PairY)
+		}
+		b.Liquidity = append(b.Liquidity, store.Liquidity{Meta: meta, PairX: x, PairY: y, X: l.X, Y: l.Y, LP: l.LP, Added: l.Added})
 	case KindRaw:
 		b.Raw = append(b.Raw, store.RawEvent{Meta: meta, Type: ev.Type, Data: ev.Data})
 	default:

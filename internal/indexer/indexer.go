@@ -46,6 +46,7 @@ const (
 	KindPlay
 	KindCoin
 	KindRaw
+	KindLiquidity
 )
 
 // Stream is one event type with its own cursor.
@@ -61,6 +62,8 @@ func Streams(m config.Modules) []Stream {
 	var out []Stream
 	if m.SwapEvent != "" {
 		out = append(out, Stream{"swap", m.SwapEvent, KindSwap})
+		added, removed := chain.LiquidityEventTypes(config.Network{Modules: m})
+		out = append(out, Stream{"liquidity_added", added, KindLiquidity}, Stream{"liquidity_removed", removed, KindLiquidity})
 	}
 	if m.Slots != "" {
 		out = append(out, Stream{"play", m.Slots + "::PlayEvent", KindPlay})
@@ -79,7 +82,10 @@ func Streams(m config.Modules) []Stream {
 type Config struct {
 	Streams []Stream
 	// Decoders is the app's event decoder registry (chain.Client.Decoders).
-	Decoders     *chain.Registry
+	Decoders *chain.Registry
+	// DAOShare reads a pool's DAO fee share (chain.Client.PoolDAOShare); required with a
+	// swap stream, so the store can follow the pools' reserves.
+	DAOShare     func(ctx context.Context, x, y string) (chain.DAOShare, error)
 	StartHeight  uint64        // first height to ingest for a stream without a cursor
 	PollInterval time.Duration // between head polls once caught up (default 1 s)
 	BackoffMin   time.Duration // first retry delay (default 200 ms)
@@ -107,6 +113,9 @@ type Indexer struct {
 	dense   atomic.Bool // the last window read had events: read blocks without asking events first
 	rngMu   sync.Mutex
 	rng     *rand.Rand
+	daoMu   sync.Mutex
+	dao     map[[2]string]chain.DAOShare // per pool, read once
+	wake    chan struct{}                // ends a poll wait early (WaitHead)
 }
 
 // New returns an indexer; Run starts it.
@@ -116,6 +125,11 @@ func New(src Source, st *store.DB, cfg Config) (*Indexer, error) {
 	}
 	if cfg.Decoders == nil {
 		return nil, errors.New("indexer: no decoder registry")
+	}
+	for _, s := range cfg.Streams {
+		if s.Kind == KindSwap && cfg.DAOShare == nil {
+			return nil, errors.New("indexer: a swap stream needs DAOShare")
+		}
 	}
 	if cfg.PollInterval <= 0 {
 		cfg.PollInterval = time.Second
@@ -132,7 +146,8 @@ func New(src Source, st *store.DB, cfg Config) (*Indexer, error) {
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
-	ix := &Indexer{src: src, st: st, cfg: cfg, log: cfg.Log, rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1))}
+	ix := &Indexer{src: src, st: st, cfg: cfg, log: cfg.Log, rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1)),
+		dao: map[[2]string]chain.DAOShare{}, wake: make(chan struct{}, 1)}
 	seen := map[string]bool{}
 	for _, s := range cfg.Streams {
 		m, err := newMatcher(s.Type)
@@ -183,7 +198,7 @@ func (ix *Indexer) Run(ctx context.Context) error {
 		if err := ix.follow(ctx); err != nil && ctx.Err() == nil {
 			ix.log.Warn("indexer: status", "err", err)
 		}
-		if !sleep(ctx, ix.cfg.PollInterval) {
+		if !ix.pause(ctx, ix.cfg.PollInterval) {
 			return ctx.Err()
 		}
 	}
@@ -223,8 +238,47 @@ func (ix *Indexer) lead(ctx context.Context) error {
 		default:
 			delay = ix.cfg.BackoffMin
 		}
-		if !sleep(ctx, wait) {
+		if !ix.pause(ctx, wait) {
 			return ctx.Err()
+		}
+	}
+}
+
+// pause waits d between polls; WaitHead ends it early.
+func (ix *Indexer) pause(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return false
+	case <-t.C:
+	case <-ix.wake:
+	}
+	return true
+}
+
+// WaitHead returns once the index holds every block up to the node's head as it is now
+// (read-your-writes for a transaction just confirmed): it reads the head, cuts the
+// indexer's poll wait short and waits for the ingest, or for ctx to end.
+func (ix *Indexer) WaitHead(ctx context.Context) error {
+	h, err := ix.src.LatestBlock(ctx)
+	if err != nil {
+		return fmt.Errorf("indexer: head: %w", err)
+	}
+	for {
+		if ix.indexed.Load() >= h.Height {
+			return nil
+		}
+		select {
+		case ix.wake <- struct{}{}:
+		default:
+		}
+		t := time.NewTimer(10 * time.Millisecond)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return ctx.Err()
+		case <-t.C:
 		}
 	}
 }
@@ -443,8 +497,11 @@ func (ix *Indexer) read(ctx context.Context, w window) (*store.Batch, error) {
 		}
 		b.Last = &store.BlockRef{Height: w.end - 1, Hash: blocks[len(blocks)-1].Header.Hash}
 		found, err := ix.place(b, w, blocks, counts)
+		if err != nil {
+			return nil, err
+		}
 		ix.dense.Store(found > 0)
-		return b, err
+		return b, ix.daoShares(ctx, b.Swaps)
 	})
 }
 
@@ -515,6 +572,32 @@ func (ix *Indexer) place(b *store.Batch, w window, blocks []supra.Block, counts 
 		}
 	}
 	return total, nil
+}
+
+// daoShares fills in each swap's DAO share of its inputs from its pool's fees, read from
+// the node once per pool.
+func (ix *Indexer) daoShares(ctx context.Context, swaps []store.Swap) error {
+	for i := range swaps {
+		sw := &swaps[i]
+		k := [2]string{sw.PairX, sw.PairY}
+		ix.daoMu.Lock()
+		share, ok := ix.dao[k]
+		ix.daoMu.Unlock()
+		if !ok {
+			var err error
+			share, err = retry(ctx, ix, "fees of pool "+sw.PairX+"/"+sw.PairY, func() (chain.DAOShare, error) {
+				return ix.cfg.DAOShare(ctx, sw.PairX, sw.PairY)
+			})
+			if err != nil {
+				return err
+			}
+			ix.daoMu.Lock()
+			ix.dao[k] = share
+			ix.daoMu.Unlock()
+		}
+		sw.DaoX, sw.DaoY = share.Of(sw.XIn), share.Of(sw.YIn)
+	}
+	return nil
 }
 
 func (ix *Indexer) match(eventType string) int {

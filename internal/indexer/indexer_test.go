@@ -89,18 +89,19 @@ func source(t testing.TB, n *devnet.Node) *supra.Client {
 	return devnettest.Client(t, n, supra.WithRetries(0, 0))
 }
 
-func decoders(t testing.TB, c *supra.Client) *chain.Registry {
+func bindings(t testing.TB, c *supra.Client) *chain.Client {
 	reg, err := tokens.Load(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return chain.New(c, network(t), reg, chain.Options{}).Decoders()
+	return chain.New(c, network(t), reg, chain.Options{})
 }
 
 func newIndexer(t testing.TB, n *devnet.Node, db *store.DB, mutate func(*indexer.Config)) *indexer.Indexer {
 	t.Helper()
 	src := source(t, n)
-	cfg := indexer.Config{Streams: indexer.Streams(network(t).Modules), Decoders: decoders(t, src), BackoffMin: time.Millisecond, BackoffMax: 5 * time.Millisecond,
+	b := bindings(t, src)
+	cfg := indexer.Config{Streams: indexer.Streams(network(t).Modules), Decoders: b.Decoders(), DAOShare: b.PoolDAOShare, BackoffMin: time.Millisecond, BackoffMax: 5 * time.Millisecond,
 		PollInterval: 5 * time.Millisecond}
 	if mutate != nil {
 		mutate(&cfg)
@@ -185,7 +186,7 @@ func expect(t testing.TB, n *devnet.Node, hashes [][32]byte) expected {
 			t.Fatalf("tx %x not found", h)
 		}
 		for _, ev := range info.Output.Move.Events {
-			if !strings.HasSuffix(ev.Type, "::FeeStatement") && !strings.Contains(ev.Type, "LiquidityAdded") {
+			if !strings.HasSuffix(ev.Type, "::FeeStatement") {
 				e.streamEvents++
 			}
 			switch {
@@ -210,6 +211,23 @@ func expect(t testing.TB, n *devnet.Node, hashes [][32]byte) expected {
 	return e
 }
 
+// genesisTx is the hash of block 0's genesis transaction, which carries the genesis
+// balances and pools.
+func genesisTx(t testing.TB, n *devnet.Node) [32]byte {
+	t.Helper()
+	g, err := source(t, n).BlockByHeight(context.Background(), 0, true)
+	if err != nil || len(g.Transactions) != 1 {
+		t.Fatalf("genesis block: %+v %v", g, err)
+	}
+	var out [32]byte
+	h, err := supra.DecodeHex(g.Transactions[0].Hash)
+	if err != nil {
+		t.Fatal(err)
+	}
+	copy(out[:], h)
+	return out
+}
+
 func countRows(dump, table string) int {
 	return strings.Count("\n"+dump, "\n"+table+"|")
 }
@@ -228,7 +246,7 @@ func syncIndex(t testing.TB, ix *indexer.Indexer, n *devnet.Node) {
 
 func checkAgainstChain(t *testing.T, n *devnet.Node, db *store.DB, hashes [][32]byte) string {
 	t.Helper()
-	e := expect(t, n, hashes)
+	e := expect(t, n, append([][32]byte{genesisTx(t, n)}, hashes...))
 	dump, err := db.Dump(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -244,7 +262,7 @@ func checkAgainstChain(t *testing.T, n *devnet.Node, db *store.DB, hashes [][32]
 	if e.swaps == 0 || e.plays == 0 || e.burns == 0 || e.raw == 0 {
 		t.Fatalf("traffic too thin to test: %+v", e)
 	}
-	// Accounts that only ever got LUCKY through events: the index balance is exact.
+	// From genesis on, every LUCKY balance came through events: the index's is exact.
 	holders, _, err := db.Holders(context.Background(), luckyT, 10_000)
 	if err != nil {
 		t.Fatal(err)
@@ -253,13 +271,28 @@ func checkAgainstChain(t *testing.T, n *devnet.Node, db *store.DB, hashes [][32]
 	for _, h := range holders {
 		if strings.HasPrefix(h.Account, "0xee") {
 			fresh++
-			if want := n.Balance(supra.MustParseAddress(h.Account), luckyT); h.Balance != fmt.Sprint(want) {
-				t.Errorf("holder %s: index %s, chain %d", h.Account, h.Balance, want)
-			}
+		}
+		if want := n.Balance(supra.MustParseAddress(h.Account), luckyT); h.Balance != fmt.Sprint(want) {
+			t.Errorf("holder %s: index %s, chain %d", h.Account, h.Balance, want)
 		}
 	}
-	if fresh == 0 {
-		t.Fatal("no fresh holder indexed")
+	if fresh == 0 || len(holders) < 5 {
+		t.Fatalf("%d holders, %d fresh", len(holders), fresh)
+	}
+	// The pools' reserves, followed from liquidity and swap events, are the node's.
+	pools, err := db.Pools(context.Background())
+	if err != nil || len(pools) == 0 {
+		t.Fatalf("pools %v %v", pools, err)
+	}
+	b := bindings(t, source(t, n))
+	for _, p := range pools {
+		r, err := b.Reserves(context.Background(), p.X, p.Y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.ReserveX != fmt.Sprint(r.A) || p.ReserveY != fmt.Sprint(r.B) {
+			t.Errorf("pool %s/%s: index %s/%s, node %d/%d", p.X, p.Y, p.ReserveX, p.ReserveY, r.A, r.B)
+		}
 	}
 	return dump
 }
@@ -279,13 +312,17 @@ func TestIndexMatchesChainOnBothStores(t *testing.T) {
 	if a != b {
 		t.Fatal("SQLite and PostgreSQL indexes differ")
 	}
-	// Burns: what the burn address received of LUCKY is what the index counts burned.
+	// Burns: what the burn address holds of LUCKY is what the index counts burned: the
+	// genesis allocation (burned by 0x1) and the traffic's burns.
 	lb, err := lite.BurnLeaderboard(context.Background(), luckyT, 10)
-	if err != nil || len(lb) != 1 {
+	if err != nil || len(lb) != 2 {
 		t.Fatalf("leaderboard %+v %v", lb, err)
 	}
-	if got := n.Balance(burnAddr, luckyT) - burnedBefore; lb[0].Total != fmt.Sprint(got) {
-		t.Fatalf("burned %s, burn address holds %d", lb[0].Total, got)
+	if lb[0].Burner != supra.FrameworkAddress.String() || lb[0].Total != fmt.Sprint(burnedBefore) {
+		t.Fatalf("genesis burn %+v, burn address held %d at genesis", lb[0], burnedBefore)
+	}
+	if got := n.Balance(burnAddr, luckyT) - burnedBefore; lb[1].Total != fmt.Sprint(got) {
+		t.Fatalf("burned %s, burn address received %d", lb[1].Total, got)
 	}
 }
 

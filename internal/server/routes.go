@@ -22,7 +22,6 @@ func routes(o Options, spa *spa) http.Handler {
 	mux.HandleFunc("GET /api/v1/tx/{hash}", a.GetTx)
 	mux.HandleFunc("POST /api/v1/slots/spins", a.BuildSpins)
 	mux.HandleFunc("GET /api/v1/slots/pots", a.GetPots)
-	mux.HandleFunc("GET /api/v1/slots/history/{address}", a.GetSpinHistory)
 	mux.HandleFunc("GET /api/v1/market/tokens", a.GetMarketTokens)
 	mux.HandleFunc("GET /api/v1/market/lucky", a.GetMarketLucky)
 	mux.HandleFunc("POST /api/v1/swap/quote", a.QuoteSwap)
@@ -43,10 +42,10 @@ func routes(o Options, spa *spa) http.Handler {
 		ix = api.NewIndex(api.IndexDeps{Log: o.Log})
 	}
 	mux.HandleFunc("GET /api/v1/market/candles", ix.GetCandles)
-	mux.HandleFunc("GET /api/v1/market/stats", ix.GetMarketStats)
 	mux.HandleFunc("GET /api/v1/burns", ix.GetBurns)
 	mux.HandleFunc("GET /api/v1/burns/leaderboard", ix.GetBurnLeaderboard)
 	mux.HandleFunc("GET /api/v1/slots/feed", ix.GetSlotsFeed)
+	mux.HandleFunc("GET /api/v1/slots/history/{address}", ix.GetSpinHistory)
 	mux.HandleFunc("GET /api/v1/holders", ix.GetHolders)
 	mux.Handle("/api/", api.NotFound(o.Log))
 

@@ -22,11 +22,22 @@ type Meta struct {
 	Sender     string
 }
 
-// Swap is a Dexlyn SwapEvent.
+// Swap is a Dexlyn SwapEvent. DaoX and DaoY are the parts of the inputs that left the
+// reserves for the pool's DAO storage (the indexer computes them from the pool's fees):
+// with them the store follows the reserves exactly.
 type Swap struct {
 	Meta
 	PairX, PairY         string
 	XIn, XOut, YIn, YOut uint64
+	DaoX, DaoY           uint64
+}
+
+// Liquidity is a Dexlyn LiquidityAddedEvent (Added) or LiquidityRemovedEvent.
+type Liquidity struct {
+	Meta
+	PairX, PairY string
+	X, Y, LP     uint64
+	Added        bool
 }
 
 // Play is a slots PlayEvent.
@@ -60,11 +71,12 @@ type Batch struct {
 	Cursors map[string]uint64
 	// Last is the last block the batch covers (height and hash), kept to notice a chain
 	// that was rewound under the index.
-	Last  *BlockRef
-	Swaps []Swap
-	Plays []Play
-	Coins []CoinEvent
-	Raw   []RawEvent
+	Last      *BlockRef
+	Swaps     []Swap
+	Liquidity []Liquidity
+	Plays     []Play
+	Coins     []CoinEvent
+	Raw       []RawEvent
 }
 
 // BlockRef names a block.
@@ -79,6 +91,7 @@ func (b *Batch) Merge(next *Batch) {
 		b.Last = next.Last
 	}
 	b.Swaps = append(b.Swaps, next.Swaps...)
+	b.Liquidity = append(b.Liquidity, next.Liquidity...)
 	b.Plays = append(b.Plays, next.Plays...)
 	b.Coins = append(b.Coins, next.Coins...)
 	b.Raw = append(b.Raw, next.Raw...)
@@ -116,8 +129,8 @@ func (s *DB) Apply(ctx context.Context, b *Batch) (err error) {
 			tx.Rollback()
 		}
 	}()
-	a := &applier{s: s, tx: tx, ctx: ctx, candles: map[candleKey]*candle{}}
-	if err := a.swaps(b.Swaps); err != nil {
+	a := &applier{s: s, tx: tx, ctx: ctx, candles: map[candleKey]*candle{}, pools: map[[2]string]*pool{}}
+	if err := a.poolEvents(b.Swaps, b.Liquidity); err != nil {
 		return err
 	}
 	if err := a.plays(b.Plays); err != nil {
@@ -130,6 +143,9 @@ func (s *DB) Apply(ctx context.Context, b *Batch) (err error) {
 		return err
 	}
 	if err := a.flushCandles(); err != nil {
+		return err
+	}
+	if err := a.flushPools(); err != nil {
 		return err
 	}
 	if b.Last != nil {
@@ -163,6 +179,8 @@ type applier struct {
 	order   []candleKey
 	usd     *float64 // SUPRA in USD, loaded lazily
 	usdSet  bool
+	pools   map[[2]string]*pool // by (pair_x, pair_y); nil value: not known to the index
+	poolOrd [][2]string
 }
 
 func u(v uint64) string { return strconv.FormatUint(v, 10) }
@@ -185,26 +203,164 @@ func (a *applier) prepare(query string) (*sql.Stmt, error) {
 	return st, nil
 }
 
-func (a *applier) swaps(list []Swap) error {
-	if len(list) == 0 {
+// poolEvents applies swaps and liquidity events in chain order (a pool's reserves depend
+// on it): rows insert-or-ignore, and only a new row moves reserves and candles.
+func (a *applier) poolEvents(swaps []Swap, liq []Liquidity) error {
+	if len(swaps) == 0 && len(liq) == 0 {
 		return nil
 	}
-	ins, err := a.prepare(`INSERT INTO swaps (tx_hash, event_index, height, tx_pos, time_us, sender, pair_x, pair_y, x_in, x_out, y_in, y_out)
+	insSwap, err := a.prepare(`INSERT INTO swaps (tx_hash, event_index, height, tx_pos, time_us, sender, pair_x, pair_y, x_in, x_out, y_in, y_out)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (tx_hash, event_index) DO NOTHING`)
 	if err != nil {
 		return err
 	}
-	defer ins.Close()
-	for _, sw := range list {
-		isNew, err := a.insert(ins, sw.TxHash, sw.EventIndex, int64(sw.Height), sw.TxPos, sw.TimeUS, sw.Sender,
-			sw.PairX, sw.PairY, u(sw.XIn), u(sw.XOut), u(sw.YIn), u(sw.YOut))
-		if err != nil {
-			return fmt.Errorf("store: swap %s#%d: %w", sw.TxHash, sw.EventIndex, err)
-		}
-		if isNew {
-			if err := a.candleTrade(sw); err != nil {
+	defer insSwap.Close()
+	insLiq, err := a.prepare(`INSERT INTO liquidity (tx_hash, event_index, height, tx_pos, time_us, pair_x, pair_y, added, x_val, y_val, lp)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (tx_hash, event_index) DO NOTHING`)
+	if err != nil {
+		return err
+	}
+	defer insLiq.Close()
+	i, j := 0, 0
+	for i < len(swaps) || j < len(liq) {
+		if j == len(liq) || (i < len(swaps) && before(swaps[i].Meta, liq[j].Meta)) {
+			sw := swaps[i]
+			i++
+			isNew, err := a.insert(insSwap, sw.TxHash, sw.EventIndex, int64(sw.Height), sw.TxPos, sw.TimeUS, sw.Sender,
+				sw.PairX, sw.PairY, u(sw.XIn), u(sw.XOut), u(sw.YIn), u(sw.YOut))
+			if err != nil {
+				return fmt.Errorf("store: swap %s#%d: %w", sw.TxHash, sw.EventIndex, err)
+			}
+			if !isNew {
+				continue
+			}
+			p, err := a.pool(sw.PairX, sw.PairY)
+			if err != nil {
 				return err
 			}
+			if p != nil {
+				p.swap(sw)
+			}
+			if err := a.candleTrade(sw, p); err != nil {
+				return err
+			}
+			continue
+		}
+		l := liq[j]
+		j++
+		isNew, err := a.insert(insLiq, l.TxHash, l.EventIndex, int64(l.Height), l.TxPos, l.TimeUS, l.PairX, l.PairY,
+			boolInt(l.Added), u(l.X), u(l.Y), u(l.LP))
+		if err != nil {
+			return fmt.Errorf("store: liquidity %s#%d: %w", l.TxHash, l.EventIndex, err)
+		}
+		if isNew {
+			if err := a.liquidity(l); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// before orders events in the chain.
+func before(a, b Meta) bool {
+	if a.Height != b.Height {
+		return a.Height < b.Height
+	}
+	if a.TxPos != b.TxPos {
+		return a.TxPos < b.TxPos
+	}
+	return a.EventIndex < b.EventIndex
+}
+
+// pool is a pool's reserves as the index follows them.
+type pool struct {
+	x, y  *big.Int
+	dirty bool
+}
+
+// swap moves the reserves like Liquidswap's swap: the inputs join them, the outputs and
+// the DAO's share of the inputs leave.
+func (p *pool) swap(sw Swap) {
+	p.x.Add(p.x, new(big.Int).SetUint64(sw.XIn))
+	p.x.Sub(p.x, new(big.Int).SetUint64(sw.XOut+sw.DaoX))
+	p.y.Add(p.y, new(big.Int).SetUint64(sw.YIn))
+	p.y.Sub(p.y, new(big.Int).SetUint64(sw.YOut+sw.DaoY))
+	p.dirty = true
+}
+
+// minimalLiquidity is the LP Liquidswap locks at a pool's first deposit.
+const minimalLiquidity = 1000
+
+// liquidity moves a known pool's reserves. A pool the index has not seen becomes known
+// at its first deposit, recognised by Liquidswap's LP rule (sqrt(x·y) − 1000 minted);
+// an index started after a pool's creation never learns its reserves and prices its
+// swaps at their execution price instead.
+func (a *applier) liquidity(l Liquidity) error {
+	p, err := a.pool(l.PairX, l.PairY)
+	if err != nil {
+		return err
+	}
+	x, y := new(big.Int).SetUint64(l.X), new(big.Int).SetUint64(l.Y)
+	switch {
+	case p == nil && l.Added:
+		root := new(big.Int).Sqrt(new(big.Int).Mul(x, y))
+		if root.Cmp(big.NewInt(minimalLiquidity)) <= 0 || new(big.Int).Sub(root, big.NewInt(minimalLiquidity)).Cmp(new(big.Int).SetUint64(l.LP)) != 0 {
+			return nil // a later deposit into a pool created before the index's start
+		}
+		k := [2]string{l.PairX, l.PairY}
+		a.pools[k] = &pool{x: x, y: y, dirty: true}
+		a.poolOrd = append(a.poolOrd, k)
+	case p == nil:
+	case l.Added:
+		p.x.Add(p.x, x)
+		p.y.Add(p.y, y)
+		p.dirty = true
+	default:
+		p.x.Sub(p.x, x)
+		p.y.Sub(p.y, y)
+		p.dirty = true
+	}
+	return nil
+}
+
+// pool returns a pool's reserves from this batch or the database (nil when unknown).
+func (a *applier) pool(x, y string) (*pool, error) {
+	k := [2]string{x, y}
+	if p, ok := a.pools[k]; ok {
+		return p, nil
+	}
+	var rx, ry string
+	err := a.tx.QueryRowContext(a.ctx, a.s.q("SELECT reserve_x, reserve_y FROM pools WHERE pair_x = ? AND pair_y = ?"), x, y).Scan(&rx, &ry)
+	if errors.Is(err, sql.ErrNoRows) {
+		a.pools[k] = nil
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: pool: %w", err)
+	}
+	p := &pool{}
+	var ok1, ok2 bool
+	p.x, ok1 = new(big.Int).SetString(rx, 10)
+	p.y, ok2 = new(big.Int).SetString(ry, 10)
+	if !ok1 || !ok2 {
+		return nil, fmt.Errorf("store: pool %s/%s: bad reserves %q/%q", x, y, rx, ry)
+	}
+	a.pools[k] = p
+	a.poolOrd = append(a.poolOrd, k)
+	return p, nil
+}
+
+func (a *applier) flushPools() error {
+	for _, k := range a.poolOrd {
+		p := a.pools[k]
+		if p == nil || !p.dirty {
+			continue
+		}
+		if _, err := a.tx.ExecContext(a.ctx, a.s.q(`INSERT INTO pools (pair_x, pair_y, reserve_x, reserve_y) VALUES (?, ?, ?, ?)
+			ON CONFLICT (pair_x, pair_y) DO UPDATE SET reserve_x = excluded.reserve_x, reserve_y = excluded.reserve_y`),
+			k[0], k[1], p.x.String(), p.y.String()); err != nil {
+			return fmt.Errorf("store: pool: %w", err)
 		}
 	}
 	return nil
@@ -215,19 +371,28 @@ type trade struct {
 	base              string
 	baseAmt, quoteAmt uint64
 	buy               bool // the trader received the base token
-	price             float64
+	// price is SUPRA per whole base token: the pool's spot price after the swap (its
+	// reserves' ratio) when the index follows the pool, else the swap's own price.
+	price float64
 }
 
-func (a *applier) toTrade(sw Swap) (trade, bool) {
+func (a *applier) toTrade(sw Swap, p *pool) (trade, bool) {
 	d := a.s.derive
 	var t trade
+	var resBase, resQuote *big.Int
 	switch d.Native {
 	case sw.PairY:
 		t.base = sw.PairX
 		t.baseAmt, t.quoteAmt, t.buy = sw.XIn+sw.XOut, sw.YIn+sw.YOut, sw.XOut > 0
+		if p != nil {
+			resBase, resQuote = p.x, p.y
+		}
 	case sw.PairX:
 		t.base = sw.PairY
 		t.baseAmt, t.quoteAmt, t.buy = sw.YIn+sw.YOut, sw.XIn+sw.XOut, sw.YOut > 0
+		if p != nil {
+			resBase, resQuote = p.y, p.x
+		}
 	default:
 		return t, false // not a SUPRA pool
 	}
@@ -239,10 +404,12 @@ func (a *applier) toTrade(sw Swap) (trade, bool) {
 	if !ok1 || !ok2 {
 		return t, false
 	}
+	base, quote := new(big.Int).SetUint64(t.baseAmt), new(big.Int).SetUint64(t.quoteAmt)
+	if resBase != nil && resBase.Sign() > 0 && resQuote.Sign() > 0 {
+		base, quote = resBase, resQuote
+	}
 	// price = (quote / 10^dq) / (base / 10^db), exact until the final rounding.
-	r := new(big.Rat).SetFrac(
-		new(big.Int).Mul(new(big.Int).SetUint64(t.quoteAmt), pow10(db)),
-		new(big.Int).Mul(new(big.Int).SetUint64(t.baseAmt), pow10(dq)))
+	r := new(big.Rat).SetFrac(new(big.Int).Mul(quote, pow10(db)), new(big.Int).Mul(base, pow10(dq)))
 	t.price, _ = r.Float64()
 	return t, true
 }
@@ -272,8 +439,8 @@ func (a *applier) supraUSD() (*float64, error) {
 	return a.usd, nil
 }
 
-func (a *applier) candleTrade(sw Swap) error {
-	t, ok := a.toTrade(sw)
+func (a *applier) candleTrade(sw Swap, p *pool) error {
+	t, ok := a.toTrade(sw, p)
 	if !ok {
 		return nil
 	}

@@ -202,6 +202,7 @@ var dumpTables = []struct{ name, order string }{
 	{"plays", "tx_hash, event_index"}, {"burns", "tx_hash, event_index"},
 	{"burn_totals", "burner, token"}, {"coin_events", "tx_hash, event_index"},
 	{"holders", "coin, account"}, {"raw_events", "tx_hash, event_index"},
+	{"liquidity", "tx_hash, event_index"}, {"pools", "pair_x, pair_y"},
 }
 
 // Dump renders every row of every table, in order, one line per row: two stores hold the
@@ -297,4 +298,28 @@ func (s *DB) Window(ctx context.Context, base string, from, to int64) (Window, e
 		w.Close, w.CloseUSD = w.Ref, w.RefUSD
 	}
 	return w, nil
+}
+
+// Pool is a pool's reserves as the index followed them.
+type Pool struct {
+	X, Y               string
+	ReserveX, ReserveY string
+}
+
+// Pools returns the pools whose reserves the index follows, by pair.
+func (s *DB) Pools(ctx context.Context) ([]Pool, error) {
+	rows, err := s.db.QueryContext(ctx, "SELECT pair_x, pair_y, reserve_x, reserve_y FROM pools ORDER BY pair_x, pair_y")
+	if err != nil {
+		return nil, fmt.Errorf("store: pools: %w", err)
+	}
+	defer rows.Close()
+	out := []Pool{}
+	for rows.Next() {
+		var p Pool
+		if err := rows.Scan(&p.X, &p.Y, &p.ReserveX, &p.ReserveY); err != nil {
+			return nil, fmt.Errorf("store: pools: %w", err)
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -256,3 +257,58 @@ func TestLead(t *testing.T) {
 		t.Fatalf("sqlite lead: %v %v", ok, err)
 	}
 }
+
+// A pool the index saw created is priced at its spot price after each swap: reserves
+// follow deposits, swaps (inputs in, outputs and the DAO share out) and withdrawals. A
+// later deposit into a pool created before the index started does not make it known.
+func TestPoolReservesAndSpotPrice(t *testing.T) {
+	t0 := int64(1_767_225_600)
+	// First deposit: 1,000,000 LUCKY (1e12) and 6,670 SUPRA (6.67e11): LP = sqrt(x·y) − 1000.
+	x0, y0 := uint64(1_000_000_000_000), uint64(667_000_000_000)
+	lp0 := uint64(math.Sqrt(float64(x0)*float64(y0))) - 1000
+	for name, db := range backends(t) {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			b := &store.Batch{Cursors: map[string]uint64{"swap": 5, "liquidity_added": 5},
+				Liquidity: []store.Liquidity{
+					{Meta: meta("0xb1", 0, 1, t0), PairX: luckyT, PairY: supraT, X: x0, Y: y0, LP: lp0, Added: true},
+					// A deposit into the USDC pool whose creation the index never saw.
+					{Meta: meta("0xb2", 0, 1, t0+1), PairX: usdcT, PairY: supraT, X: 5_000, Y: 1_000_000, LP: 12, Added: true},
+					{Meta: meta("0xb4", 0, 3, t0+30), PairX: luckyT, PairY: supraT, X: 1_000_000, Y: 2_000_000, LP: 1, Added: false},
+				},
+				Swaps: []store.Swap{
+					// Buy: 10 SUPRA in (DAO keeps 0.001 SUPRA), 1,490 LUCKY out.
+					{Meta: meta("0xb3", 1, 2, t0+20), PairX: luckyT, PairY: supraT, XOut: 1_490_000_000, YIn: 1_000_000_000, DaoY: 1_000_000},
+				}}
+			if err := db.Apply(ctx, b); err != nil {
+				t.Fatal(err)
+			}
+			pools, err := db.Pools(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rx, ry := x0-1_490_000_000-1_000_000, y0+1_000_000_000-1_000_000-2_000_000
+			if len(pools) != 1 || pools[0].X != luckyT || pools[0].ReserveX != u(rx) || pools[0].ReserveY != u(ry) {
+				t.Fatalf("pools %+v, want %d/%d", pools, rx, ry)
+			}
+			// The candle closes at the spot after the swap (before the withdrawal).
+			spot := (float64(y0+1_000_000_000-1_000_000) / 1e8) / (float64(x0-1_490_000_000) / 1e6)
+			cs, err := db.Candles(ctx, luckyT, 60, 0, t0+60, 10)
+			if err != nil || len(cs) != 1 {
+				t.Fatalf("candles %+v %v", cs, err)
+			}
+			if math.Abs(cs[0].Close-spot) > spot*1e-15 || cs[0].VolBase != "1490000000" || cs[0].Buys != 1 {
+				t.Fatalf("candle %+v, want close %v", cs[0], spot)
+			}
+			// Applying the same events again moves nothing.
+			if err := db.Apply(ctx, b); err != nil {
+				t.Fatal(err)
+			}
+			if again, _ := db.Pools(ctx); again[0] != pools[0] {
+				t.Fatalf("re-applied: %+v", again)
+			}
+		})
+	}
+}
+
+func u(v uint64) string { return strconv.FormatUint(v, 10) }

@@ -293,6 +293,9 @@ func (m scriptsModule) Genesis(ex *devnet.Exec) error {
 		if err := transfer(ex, TreasuryAddress, DexlynPoolAccount, y.String(), res.UsedY); err != nil {
 			return err
 		}
+		if err := emitLiquidityAdded(ex, x, y, res); err != nil {
+			return err
+		}
 	}
 	return ex.SetResource(DexlynAddress, dexStateType, e)
 }
@@ -363,8 +366,7 @@ func (scriptsModule) Execute(ex *devnet.Exec, call devnet.EntryCall) error {
 		if err := transfer(ex, sender, DexlynPoolAccount, y.String(), res.UsedY); err != nil {
 			return err
 		}
-		if err := ex.Emit(LiquidityAddedEventType, map[string]any{"pair_x": x.String(), "pair_y": y.String(),
-			"added_x_val": supra.U64(res.UsedX), "added_y_val": supra.U64(res.UsedY), "lp_tokens_received": supra.U64(res.LP)}); err != nil {
+		if err := emitLiquidityAdded(ex, x, y, res); err != nil {
 			return err
 		}
 	case "remove_liquidity":
@@ -390,6 +392,12 @@ func (scriptsModule) Execute(ex *devnet.Exec, call devnet.EntryCall) error {
 		return fmt.Errorf("%w: scripts::%s", devnet.ErrBadArgument, call.Function)
 	}
 	return ex.SetResource(DexlynAddress, dexStateType, e)
+}
+
+// emitLiquidityAdded emits Liquidswap's LiquidityAddedEvent with Dexlyn's pair fields.
+func emitLiquidityAdded(ex *devnet.Exec, x, y dex.CoinType, res dex.LiquidityResult) error {
+	return ex.Emit(LiquidityAddedEventType, map[string]any{"pair_x": x.String(), "pair_y": y.String(),
+		"added_x_val": supra.U64(res.UsedX), "added_y_val": supra.U64(res.UsedY), "lp_tokens_received": supra.U64(res.LP)})
 }
 
 func (scriptsModule) View(*devnet.Exec, devnet.ViewCall) ([]any, error) {

@@ -1,7 +1,9 @@
 package contracts
 
 import (
+	"encoding/json"
 	"errors"
+	"net/http/httptest"
 	"testing"
 
 	"github.com/luckycoin/lucky/internal/devnet/contracts/slots"
@@ -154,5 +156,82 @@ func TestAddresses(t *testing.T) {
 	}
 	if BurnAddress.String() != "0x00000000000000000000000000000000ffffffffffffffffffffffffffffffff" {
 		t.Fatal(BurnAddress)
+	}
+}
+
+// Block 0 holds the genesis transaction: every genesis balance and pool as the deposit and
+// liquidity events that made them, found by hash and by the events query, and listed for
+// no account (nobody sent it).
+func TestGenesisTransaction(t *testing.T) {
+	n := newNode(t)
+	get := func(path string, out any) {
+		t.Helper()
+		rec := httptest.NewRecorder()
+		n.Handler().ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		if rec.Code != 200 {
+			t.Fatalf("%s: %d %s", path, rec.Code, rec.Body)
+		}
+		if err := json.Unmarshal(rec.Body.Bytes(), out); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var b0 supra.Block
+	get("/rpc/v1/block/height/0?with_finalized_transactions=true", &b0)
+	if len(b0.Transactions) != 1 {
+		t.Fatalf("block 0 has %d transactions", len(b0.Transactions))
+	}
+	g := b0.Transactions[0]
+	if g.Status != supra.StatusSuccess || g.Header.Sender.Move != supra.FrameworkAddress.String() || g.Payload.Move.Function != "0x1::genesis::initialize" {
+		t.Fatalf("genesis tx %+v", g)
+	}
+	deposited := map[string]uint64{} // LUCKY per account, from the events alone
+	pools := 0
+	for _, ev := range g.Output.Move.Events {
+		var d struct {
+			Account  string    `json:"account"`
+			Amount   supra.U64 `json:"amount"`
+			CoinType string    `json:"coin_type"`
+		}
+		switch {
+		case ev.Type == "0x1::coin::CoinDeposit" || ev.Type == "0x1::coin::CoinWithdraw":
+			if err := json.Unmarshal(ev.Data, &d); err != nil {
+				t.Fatal(err)
+			}
+			if d.CoinType != luckyType {
+				continue
+			}
+			if ev.Type == "0x1::coin::CoinDeposit" {
+				deposited[d.Account] += uint64(d.Amount)
+			} else {
+				deposited[d.Account] -= uint64(d.Amount)
+			}
+		case ev.Type == LiquidityAddedEventType:
+			pools++
+		}
+	}
+	acct := n.Accounts()
+	for _, a := range []supra.Address{acct[0].Address, acct[1].Address, BurnAddress, TreasuryAddress, DexlynPoolAccount} {
+		if got, want := deposited[a.String()], n.Balance(a, luckyType); got != want {
+			t.Errorf("%s: genesis events give %d LUCKY, balance %d", a, got, want)
+		}
+	}
+	gen, _ := DefaultGenesis()
+	if pools != len(gen.Pools) {
+		t.Errorf("%d LiquidityAddedEvents, %d genesis pools", pools, len(gen.Pools))
+	}
+	var byHash supra.TransactionInfo
+	get("/rpc/v1/transactions/"+g.Hash, &byHash)
+	if byHash.Hash != g.Hash || byHash.BlockHeader == nil || byHash.BlockHeader.Height != 0 {
+		t.Fatalf("by hash %+v", byHash)
+	}
+	var evs supra.EventsResponse
+	get("/rpc/v1/events/"+LiquidityAddedEventType+"?start=0&end=1", &evs)
+	if len(evs.Data) != len(gen.Pools) {
+		t.Fatalf("events query: %d liquidity events in block 0", len(evs.Data))
+	}
+	var txs supra.AccountTransactions
+	get("/rpc/v1/accounts/0x1/transactions?count=10", &txs)
+	if len(txs.Record) != 0 {
+		t.Fatalf("0x1 lists %d transactions", len(txs.Record))
 	}
 }
