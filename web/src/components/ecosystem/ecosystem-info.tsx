@@ -19,17 +19,17 @@ export const ecosystem: Record<EcosystemType, EcosystemEntry> = {
   staking: {
     type: 'staking',
     title: 'Staking',
-    summary: 'Lock LUCKY, earn daily rewards and take tokens out of circulation.',
+    summary: 'Stake in the LuckyCoin pool and earn daily rewards.',
     tone: 'gold',
     icon: <LockIcon size={26} />,
     body:
-      'Staking is the backbone of LuckyCoin’s stability. Tokens you stake leave the circulating supply, so every staker ' +
-      'tightens the float while earning a share of the pool’s rewards.',
+      'The staking pool pays every staker a share of its rewards each day. The figures below are read from the pool ' +
+      'contract itself, including which coin it stakes.',
     points: [
       'Rewards accrue every day and are shown as your daily yield and pending rewards.',
       'A 24-hour window after staking protects the pool from hit-and-run deposits.',
       'Higher APY tiers and a tax-free pass reward long-term holders.',
-      'The pool runs as a smart contract on Supra mainnet: no custodian holds your tokens.',
+      'The pool is a smart contract on the Supra chain: no custodian holds your tokens.',
     ],
   },
   games: {
