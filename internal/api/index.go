@@ -175,7 +175,9 @@ func (h *IndexHandler) GetCandles(w http.ResponseWriter, r *http.Request) {
 	if pair == "" {
 		pair = "LUCKY-SUPRA"
 	}
-	baseName, quoteName, ok := strings.Cut(pair, "-")
+	// Cut at the last dash: token names may hold one (SUPRA-MUMMY-SUPRA).
+	i := strings.LastIndex(pair, "-")
+	baseName, quoteName, ok := pair[:max(i, 0)], pair[i+1:], i > 0
 	base, okBase := h.d.Tokens.ByName(baseName)
 	if !ok || quoteName != "SUPRA" || !okBase || baseName == "SUPRA" {
 		WriteError(w, r, h.d.Log, http.StatusBadRequest, CodeInvalidQuery, "Unknown pair "+strconv.Quote(pair)+": use TOKEN-SUPRA, e.g. LUCKY-SUPRA.")

@@ -156,6 +156,11 @@ func TestIndexEndpoints(t *testing.T) {
 		t.Fatalf("candle %v, want close %v", c, want)
 	}
 
+	// A token whose name holds a dash: the pair is cut at its last dash.
+	if out := e.mustOK("GET", "/api/v1/market/candles?pair=SUPRA-MUMMY-SUPRA", ""); out["pair"] != "SUPRA-MUMMY-SUPRA" || len(out["candles"].([]any)) != 0 {
+		t.Fatalf("dashed pair %v", out)
+	}
+
 	out = e.mustOK("GET", "/api/v1/burns?limit=5", "")
 	checkHeights(out)
 	// Newest first: the test's burn, then the genesis allocation to the burn address (0x1).
@@ -222,6 +227,8 @@ func TestIndexEndpointErrors(t *testing.T) {
 		{"/api/v1/burns/leaderboard?token=NOPE", `Unknown token "NOPE".`},
 		{"/api/v1/market/candles?pair=NOPE-SUPRA", `Unknown pair "NOPE-SUPRA": use TOKEN-SUPRA, e.g. LUCKY-SUPRA.`},
 		{"/api/v1/market/candles?pair=LUCKY-DAWGZ", `Unknown pair "LUCKY-DAWGZ": use TOKEN-SUPRA, e.g. LUCKY-SUPRA.`},
+		{"/api/v1/market/candles?pair=LUCKY", `Unknown pair "LUCKY": use TOKEN-SUPRA, e.g. LUCKY-SUPRA.`},
+		{"/api/v1/market/candles?pair=-SUPRA", `Unknown pair "-SUPRA": use TOKEN-SUPRA, e.g. LUCKY-SUPRA.`},
 		{"/api/v1/market/candles?interval=2h", "interval must be one of 1m, 5m, 1h, 1d."},
 		{"/api/v1/market/candles?from=10&to=5", "from must not be after to."},
 		{"/api/v1/market/candles?to=-1", "to must be unix seconds."},
