@@ -44,23 +44,52 @@ async function indexed(request: Request, hash: string) {
     .toBe(true);
 }
 
-test('@chain /stats: after a swap the chart’s last 1m candle closes at the swap’s price', async ({ page, request }) => {
-  const tx = await send(request, 2, `${DEX}::scripts::swap`, [SUPRA, LUCKY, CURVE], ['1000000000', '0']);
-  const swap = tx.decoded?.swap;
-  expect(swap).toBeTruthy();
-  // LUCKY sorts before SupraCoin: x is LUCKY, y is SUPRA. Price = SUPRA per whole LUCKY.
-  const price = (Number(swap!.yIn) / 1e8) / (Number(swap!.xOut) / 1e6);
-  await indexed(request, tx.hash);
+/** SUPRA per whole LUCKY from the LUCKY/SUPRA pool's reserves as the dashboard reads them now. */
+async function poolPrice(request: Request): Promise<number> {
+  const res = await request.get('/api/v1/market/lucky?refresh=true');
+  expect(res.ok()).toBeTruthy();
+  const { pools } = (await res.json()) as {
+    pools: { luckySupra: { base: { amount: string; decimals: number }; quote: { amount: string; decimals: number } } };
+  };
+  const { base, quote } = pools.luckySupra;
+  // Exact ratio in BigInt at 18 decimals, then one rounding to a Number.
+  const scaled = (BigInt(quote.amount) * 10n ** BigInt(base.decimals + 18)) / (BigInt(base.amount) * 10n ** BigInt(quote.decimals));
+  return Number(scaled) / 1e18;
+}
+
+test('@chain /stats: after swaps the chart’s last 1m candle closes at the pool’s price', async ({ page, request }) => {
+  await send(request, 2, `${DEX}::scripts::swap`, [SUPRA, LUCKY, CURVE], ['1000000000', '0']);
+  const sell = await send(request, 0, `${DEX}::scripts::swap`, [LUCKY, SUPRA, CURVE], ['250000000', '0']);
+  expect(sell.decoded?.swap).toBeTruthy();
+  await indexed(request, sell.hash);
+  const price = await poolPrice(request);
 
   await page.goto('/stats');
   await page.getByRole('group', { name: 'Candle interval' }).getByRole('button', { name: '1m' }).click();
   await expect(page.getByTestId('chart-last-close')).toHaveText(`${price.toFixed(8)} SUPRA`);
   await expect(page.getByTestId('price-chart').locator('canvas').first()).toBeVisible();
   await expect(page.getByTestId('stat-trades')).not.toHaveText('0 / 0');
-  // The API says the same: the latest 1m candle's close is the swap's price.
+  // The API says the same: the latest 1m candle's close is the pool's spot price after the last swap.
   const res = await request.get('/api/v1/market/candles?pair=LUCKY-SUPRA&interval=1m');
   const { candles } = (await res.json()) as { candles: { close: number }[] };
-  expect(candles.at(-1)?.close).toBeCloseTo(price, 12);
+  expect(Math.abs(candles.at(-1)!.close - price) / price).toBeLessThan(1e-12);
+});
+
+test('/swap: the price chart beside the form follows the pair', async ({ page }) => {
+  await page.goto('/swap?from=SUPRA&to=LUCKY');
+  const chart = page.getByRole('complementary', { name: 'LUCKY price chart' });
+  await expect(chart.getByRole('heading', { name: 'LUCKY / SUPRA' })).toBeVisible();
+  await expect(chart.getByRole('group', { name: 'Candle interval' })).toBeVisible();
+  await page.getByTestId('receive-token').click();
+  await page.getByRole('dialog', { name: 'Select Token' }).getByRole('button', { name: 'DAWGZ', exact: true }).click();
+  const dawgz = page.getByRole('complementary', { name: 'DAWGZ price chart' });
+  await expect(dawgz.getByRole('heading', { name: 'DAWGZ / SUPRA' })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'LUCKY price chart' })).toHaveCount(0);
+  // Beside the form on a desktop, below it on a phone.
+  const form = await page.getByRole('region', { name: 'Swap' }).boundingBox();
+  const box = await dawgz.boundingBox();
+  if (page.viewportSize()!.width >= 1024) expect(box!.x).toBeGreaterThan(form!.x + form!.width - 1);
+  else expect(box!.y).toBeGreaterThan(form!.y + form!.height - 1);
 });
 
 test('@chain /burn: a burn made in the test shows in recent burns and the leaderboard', async ({ page, request }) => {
@@ -88,6 +117,9 @@ test('/stats: 24 h cards, chart controls and holders table', async ({ page }) =>
   await page.goto('/stats');
   await expect(page.getByRole('heading', { level: 1, name: 'Token Analytics' })).toBeVisible();
   for (const id of ['stat-change', 'stat-volume', 'stat-trades', 'stat-holders']) await expect(page.getByTestId(id)).not.toHaveText('…');
+  // Holders are counted from genesis on (treasury, pools, dev accounts…), never a made-up 0.
+  await expect(page.getByTestId('stat-holders')).toHaveText(/^[1-9][\d,]*$/);
+  expect(Number((await page.getByTestId('stat-holders').textContent())!.replace(/,/g, ''))).toBeGreaterThan(2);
   await expect(page.getByRole('button', { name: 'USD' })).toBeVisible();
   await page.getByRole('button', { name: 'USD' }).click();
   await expect(page.getByRole('button', { name: 'USD' })).toHaveAttribute('aria-pressed', 'true');

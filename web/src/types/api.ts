@@ -363,22 +363,6 @@ export interface CandlesResponse extends IndexHeights {
   candles: Candle[];
 }
 
-/** GET /api/v1/market/stats?pair= — the last 24 hours of a pool. */
-export interface MarketStatsResponse extends IndexHeights {
-  pair: string;
-  /** Percent; null without a price 24 h ago. */
-  change24h: number | null;
-  change24hUsd: number | null;
-  /** Base token, base units. */
-  volume24h: string;
-  /** SUPRA, base units. */
-  volume24hQuote: string;
-  buys24h: number;
-  sells24h: number;
-  /** LUCKY only. */
-  holders?: number;
-}
-
 export interface BurnRecord {
   burner: string;
   token: string;
@@ -533,6 +517,20 @@ export interface LuckyDashboard {
   pools: { luckySupra: PoolReserves | null; luckyDexUsdc: PoolReserves | null };
   /** The staking module's total; null where no staking module is configured. */
   staking: { coin: { name: string; symbol: string; coinType: string; decimals: number; logo: string }; staked: UnitsAmount } | null;
+  // The event index's figures (internal/api/index.go luckyDayJSON): all null without an index.
+  /** Percent move of the LUCKY/SUPRA spot price over 24 h; null without a price 24 h ago. */
+  change24h: number | null;
+  change24hUsd: number | null;
+  /** LUCKY traded in 24 h, base units. */
+  volume24h: string | null;
+  /** SUPRA traded in 24 h, base units. */
+  volume24hQuote: string | null;
+  buys24h: number | null;
+  sells24h: number | null;
+  /** Accounts holding LUCKY (burn address excluded). */
+  holders: number | null;
+  indexedHeight: string | null;
+  headHeight: string | null;
 }
 
 // ---------------------------------------------------------------------------------------------

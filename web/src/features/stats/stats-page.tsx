@@ -11,7 +11,7 @@ import { useAppConfig } from '@/lib/config';
 import { useLuckyDashboard } from '@/features/stats/api/use-lucky-dashboard';
 import { HoldersTable } from '@/features/stats/components/holders-table';
 import { MarketCards } from '@/features/stats/components/market-cards';
-import { PriceChart } from '@/features/stats/components/price-chart';
+import { PriceChart } from '@/components/price-chart/price-chart';
 import { StatCard } from '@/features/stats/components/stat-card';
 import { SupplyDonut } from '@/features/stats/components/supply-donut';
 import type { LuckyDashboard, PoolReserves, UnitsAmount } from '@/types/api';

@@ -18,6 +18,7 @@ import type { SwapQuote, SwapQuoteRequest } from '@/types/api';
 import { useSwapQuote } from './api/use-swap-quote';
 import { ImpactDialog } from './components/impact-dialog';
 import { SlippageSettings } from './components/slippage-settings';
+import { SwapChart } from './components/swap-chart';
 import { useDebounced } from './hooks/use-debounced';
 import { useSlippage } from './hooks/use-slippage';
 import { useSwapTx } from './hooks/use-swap-tx';
@@ -72,6 +73,7 @@ const quoteKey = (q: SwapQuote) => `${q.from.coinType}|${q.to.coinType}|${q.amou
 export function SwapPage() {
   const config = useAppConfig();
   const tokens: SwapToken[] = useMemo(() => config.data?.tokens ?? [], [config.data]);
+  const supraDecimals = config.data?.tokens.find((t) => isSupra(t))?.decimals ?? 8;
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [pair, setPair] = useState<Pair | null>(null);
@@ -318,171 +320,174 @@ export function SwapPage() {
 
   return (
     <PageFrame title="Swap" subtitle="Trade SUPRA and the community tokens through the Dexlyn pools, without leaving the app.">
-      <section aria-label="Swap" className="mx-auto w-full max-w-md">
-        <div className="card-surface rounded-2xl border border-white/10 bg-ink-800/80 p-4 shadow-[0_0_40px_rgb(167_123_255/0.15)] sm:p-5">
-          <div className="mb-3 flex items-center justify-between">
-            <h2 className="font-display text-lg font-extrabold text-white">Dexlyn Swap</h2>
-            <button
-              type="button"
-              aria-expanded={settingsOpen}
-              aria-controls="swap-settings"
-              onClick={() => setSettingsOpen((o) => !o)}
-              className="rounded-lg border border-white/15 px-3 py-1.5 text-xs font-semibold text-white hover:bg-white/10"
-            >
-              Slippage {slipPct}%
-            </button>
-          </div>
-          {settingsOpen && (
-            <div id="swap-settings" className="mb-4 rounded-xl border border-white/10 bg-ink-900/70 p-3">
-              <SlippageSettings bps={slippage} onChange={setSlippage} />
-            </div>
-          )}
-
-          {/* You Pay */}
-          <div className="rounded-xl border border-white/10 bg-ink-900/70 p-3">
-            <div className="mb-2 flex items-center justify-between gap-2">
-              <label htmlFor="swap-pay" className="text-sm font-semibold text-white">
-                {swapText.youPay}
-              </label>
-              {balanceLine(pay, payBalance, () => maxPay !== null && setAmount(exactText(maxPay, payDecimals)))}
-            </div>
-            <div className="flex items-center gap-2">
-              <input
-                id="swap-pay"
-                type="text"
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder="0.0"
-                value={amount}
-                disabled={processing || !pay}
-                onChange={(e) => onAmount(e.target.value.replace(',', '.'))}
-                onKeyDown={(e) => {
-                  if (e.key === 'ArrowUp' || e.key === 'ArrowDown') e.preventDefault();
-                }}
-                onWheel={(e) => e.currentTarget.blur()}
-                className="min-w-0 flex-1 bg-transparent font-display text-xl font-bold sm:text-2xl text-white placeholder:text-white/30 focus:outline-none"
-              />
-              <TokenButton token={pay} side="pay" disabled={processing} onClick={() => setPicker('pay')} />
-            </div>
-            <div className="mt-1 flex min-h-5 items-center justify-between text-xs text-muted">
-              <span data-testid="usd-in">{shown ? (usdText(shown.usdIn) ?? 'USD unavailable') : ''}</span>
-              {pay && isSupra(pay) && connected && (
-                <span>Max keeps {exactText(SUPRA_GAS_RESERVE, 8)} SUPRA for network fees</span>
-              )}
-            </div>
-          </div>
-
-          <div className="relative z-10 -my-3 flex justify-center">
-            <button
-              type="button"
-              aria-label="Flip direction"
-              disabled={processing || !pair}
-              onClick={() => pair && setPairAndClear(flip(pair))}
-              className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-neon-violet/50 bg-ink-700 text-lg text-white shadow hover:bg-ink-600 disabled:opacity-50"
-            >
-              <span aria-hidden="true">⇅</span>
-            </button>
-          </div>
-
-          {/* You Receive */}
-          <div className="rounded-xl border border-white/10 bg-ink-900/70 p-3">
-            <div className="mb-2 flex items-center justify-between gap-2">
-              <label htmlFor="swap-receive" className="text-sm font-semibold text-white">
-                {swapText.youReceive}
-              </label>
-              {balanceLine(receive, receiveBalance)}
-            </div>
-            <div className="flex items-center gap-2">
-              <input
-                id="swap-receive"
-                readOnly
-                tabIndex={-1}
-                placeholder="0.0"
-                value={shown ? previewText(BigInt(shown.amountOut), shown.to.decimals) : ''}
-                className="min-w-0 flex-1 bg-transparent font-display text-xl font-bold sm:text-2xl text-white placeholder:text-white/30 focus:outline-none"
-              />
-              {current && quote.isFetching && !shown && <Spinner size={18} label="Calculating preview" />}
-              <TokenButton token={receive} side="receive" disabled={processing} onClick={() => setPicker('receive')} />
-            </div>
-            <div className="mt-1 min-h-5 text-xs text-muted" data-testid="usd-out">
-              {shown ? (usdText(shown.usdOut) ?? 'USD unavailable') : ''}
-            </div>
-          </div>
-
-          {previewError && (
-            <p role="alert" className="mt-3 rounded-lg border border-red-400/40 bg-red-500/10 px-3 py-2 text-sm text-red-200">
-              {previewError}
-            </p>
-          )}
-
-          {shown && tier && (
-            <div className="mt-3 space-y-2 text-sm">
-              <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-                <button
-                  type="button"
-                  onClick={() => setInverted((v) => !v)}
-                  className="text-left text-white hover:text-neon-cyan"
-                  aria-label={`Rate ${rate}: show the inverse`}
-                  data-testid="rate"
-                >
-                  {rate}
-                </button>
-                <span className={`font-semibold whitespace-nowrap ${impactClass[tier]}`} data-testid="impact" data-tier={tier}>
-                  Impact {formatImpact(shown.priceImpactBps)}%
-                </span>
-              </div>
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
+        <section aria-label="Swap" className="mx-auto w-full max-w-md">
+          <div className="card-surface rounded-2xl border border-white/10 bg-ink-800/80 p-4 shadow-[0_0_40px_rgb(167_123_255/0.15)] sm:p-5">
+            <div className="mb-3 flex items-center justify-between">
+              <h2 className="font-display text-lg font-extrabold text-white">Dexlyn Swap</h2>
               <button
                 type="button"
-                aria-expanded={detailsOpen}
-                aria-controls="swap-details"
-                onClick={() => setDetailsOpen((o) => !o)}
-                className="flex w-full items-center justify-between rounded-lg border border-white/10 px-3 py-2 text-white hover:bg-white/5"
+                aria-expanded={settingsOpen}
+                aria-controls="swap-settings"
+                onClick={() => setSettingsOpen((o) => !o)}
+                className="rounded-lg border border-white/15 px-3 py-1.5 text-xs font-semibold text-white hover:bg-white/10"
               >
-                {swapText.details}
-                <span aria-hidden="true">{detailsOpen ? '▲' : '▼'}</span>
+                Slippage {slipPct}%
               </button>
-              {detailsOpen && (
-                <dl id="swap-details" className="space-y-1.5 rounded-lg bg-ink-900/60 px-3 py-2" data-testid="swap-details">
-                  <Row label={swapText.expectedOutput}>
-                    {previewText(BigInt(shown.amountOut), shown.to.decimals)} {shown.to.name}
-                  </Row>
-                  <Row label={minimumReceivedLabel(bpsToPercent(shown.slippageBps))}>
-                    {previewText(BigInt(shown.minOut), shown.to.decimals)} {shown.to.name}
-                  </Row>
-                  <Row label="Price Impact">
-                    <span className={impactClass[tier]}>{formatImpact(shown.priceImpactBps)}%</span>
-                  </Row>
-                  <Row label={`LP Fee (${bpsToPercent(Math.round((shown.fee.numerator * 10000) / shown.fee.scale))}%)`}>
-                    {shown.fee.amountDecimal} {shown.from.name}
-                  </Row>
-                  <Row label="Value">
-                    {usdText(shown.usdIn) ?? 'USD unavailable'} → {usdText(shown.usdOut) ?? 'USD unavailable'}
-                  </Row>
-                </dl>
-              )}
             </div>
-          )}
+            {settingsOpen && (
+              <div id="swap-settings" className="mb-4 rounded-xl border border-white/10 bg-ink-900/70 p-3">
+                <SlippageSettings bps={slippage} onChange={setSlippage} />
+              </div>
+            )}
 
-          <Button
-            variant={needsAccept ? 'secondary' : 'gold'}
-            size="lg"
-            className="mt-4 w-full"
-            disabled={!mainEnabled}
-            onClick={onMain}
-            data-testid="swap-main"
-          >
-            {mainLabel}
-          </Button>
-          {needsAccept && (
-            <p role="status" className="mt-2 text-center text-sm text-neon-gold">
-              The price moved by more than your {slipPct}% slippage. Review the new output, then accept it.
-            </p>
-          )}
-        </div>
-        <p className="mt-4 text-center text-xs text-muted">
-          Prices come from the Dexlyn pools on chain. Amounts are exact to the token&apos;s smallest unit.
-        </p>
-      </section>
+            {/* You Pay */}
+            <div className="rounded-xl border border-white/10 bg-ink-900/70 p-3">
+              <div className="mb-2 flex items-center justify-between gap-2">
+                <label htmlFor="swap-pay" className="text-sm font-semibold text-white">
+                  {swapText.youPay}
+                </label>
+                {balanceLine(pay, payBalance, () => maxPay !== null && setAmount(exactText(maxPay, payDecimals)))}
+              </div>
+              <div className="flex items-center gap-2">
+                <input
+                  id="swap-pay"
+                  type="text"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  placeholder="0.0"
+                  value={amount}
+                  disabled={processing || !pay}
+                  onChange={(e) => onAmount(e.target.value.replace(',', '.'))}
+                  onKeyDown={(e) => {
+                    if (e.key === 'ArrowUp' || e.key === 'ArrowDown') e.preventDefault();
+                  }}
+                  onWheel={(e) => e.currentTarget.blur()}
+                  className="min-w-0 flex-1 bg-transparent font-display text-xl font-bold sm:text-2xl text-white placeholder:text-white/30 focus:outline-none"
+                />
+                <TokenButton token={pay} side="pay" disabled={processing} onClick={() => setPicker('pay')} />
+              </div>
+              <div className="mt-1 flex min-h-5 items-center justify-between text-xs text-muted">
+                <span data-testid="usd-in">{shown ? (usdText(shown.usdIn) ?? 'USD unavailable') : ''}</span>
+                {pay && isSupra(pay) && connected && (
+                  <span>Max keeps {exactText(SUPRA_GAS_RESERVE, 8)} SUPRA for network fees</span>
+                )}
+              </div>
+            </div>
+
+            <div className="relative z-10 -my-3 flex justify-center">
+              <button
+                type="button"
+                aria-label="Flip direction"
+                disabled={processing || !pair}
+                onClick={() => pair && setPairAndClear(flip(pair))}
+                className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-neon-violet/50 bg-ink-700 text-lg text-white shadow hover:bg-ink-600 disabled:opacity-50"
+              >
+                <span aria-hidden="true">⇅</span>
+              </button>
+            </div>
+
+            {/* You Receive */}
+            <div className="rounded-xl border border-white/10 bg-ink-900/70 p-3">
+              <div className="mb-2 flex items-center justify-between gap-2">
+                <label htmlFor="swap-receive" className="text-sm font-semibold text-white">
+                  {swapText.youReceive}
+                </label>
+                {balanceLine(receive, receiveBalance)}
+              </div>
+              <div className="flex items-center gap-2">
+                <input
+                  id="swap-receive"
+                  readOnly
+                  tabIndex={-1}
+                  placeholder="0.0"
+                  value={shown ? previewText(BigInt(shown.amountOut), shown.to.decimals) : ''}
+                  className="min-w-0 flex-1 bg-transparent font-display text-xl font-bold sm:text-2xl text-white placeholder:text-white/30 focus:outline-none"
+                />
+                {current && quote.isFetching && !shown && <Spinner size={18} label="Calculating preview" />}
+                <TokenButton token={receive} side="receive" disabled={processing} onClick={() => setPicker('receive')} />
+              </div>
+              <div className="mt-1 min-h-5 text-xs text-muted" data-testid="usd-out">
+                {shown ? (usdText(shown.usdOut) ?? 'USD unavailable') : ''}
+              </div>
+            </div>
+
+            {previewError && (
+              <p role="alert" className="mt-3 rounded-lg border border-red-400/40 bg-red-500/10 px-3 py-2 text-sm text-red-200">
+                {previewError}
+              </p>
+            )}
+
+            {shown && tier && (
+              <div className="mt-3 space-y-2 text-sm">
+                <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+                  <button
+                    type="button"
+                    onClick={() => setInverted((v) => !v)}
+                    className="text-left text-white hover:text-neon-cyan"
+                    aria-label={`Rate ${rate}: show the inverse`}
+                    data-testid="rate"
+                  >
+                    {rate}
+                  </button>
+                  <span className={`font-semibold whitespace-nowrap ${impactClass[tier]}`} data-testid="impact" data-tier={tier}>
+                    Impact {formatImpact(shown.priceImpactBps)}%
+                  </span>
+                </div>
+                <button
+                  type="button"
+                  aria-expanded={detailsOpen}
+                  aria-controls="swap-details"
+                  onClick={() => setDetailsOpen((o) => !o)}
+                  className="flex w-full items-center justify-between rounded-lg border border-white/10 px-3 py-2 text-white hover:bg-white/5"
+                >
+                  {swapText.details}
+                  <span aria-hidden="true">{detailsOpen ? '▲' : '▼'}</span>
+                </button>
+                {detailsOpen && (
+                  <dl id="swap-details" className="space-y-1.5 rounded-lg bg-ink-900/60 px-3 py-2" data-testid="swap-details">
+                    <Row label={swapText.expectedOutput}>
+                      {previewText(BigInt(shown.amountOut), shown.to.decimals)} {shown.to.name}
+                    </Row>
+                    <Row label={minimumReceivedLabel(bpsToPercent(shown.slippageBps))}>
+                      {previewText(BigInt(shown.minOut), shown.to.decimals)} {shown.to.name}
+                    </Row>
+                    <Row label="Price Impact">
+                      <span className={impactClass[tier]}>{formatImpact(shown.priceImpactBps)}%</span>
+                    </Row>
+                    <Row label={`LP Fee (${bpsToPercent(Math.round((shown.fee.numerator * 10000) / shown.fee.scale))}%)`}>
+                      {shown.fee.amountDecimal} {shown.from.name}
+                    </Row>
+                    <Row label="Value">
+                      {usdText(shown.usdIn) ?? 'USD unavailable'} → {usdText(shown.usdOut) ?? 'USD unavailable'}
+                    </Row>
+                  </dl>
+                )}
+              </div>
+            )}
+
+            <Button
+              variant={needsAccept ? 'secondary' : 'gold'}
+              size="lg"
+              className="mt-4 w-full"
+              disabled={!mainEnabled}
+              onClick={onMain}
+              data-testid="swap-main"
+            >
+              {mainLabel}
+            </Button>
+            {needsAccept && (
+              <p role="status" className="mt-2 text-center text-sm text-neon-gold">
+                The price moved by more than your {slipPct}% slippage. Review the new output, then accept it.
+              </p>
+            )}
+          </div>
+          <p className="mt-4 text-center text-xs text-muted">
+            Prices come from the Dexlyn pools on chain. Amounts are exact to the token&apos;s smallest unit.
+          </p>
+        </section>
+        <SwapChart pay={pay} receive={receive} supraDecimals={supraDecimals} />
+      </div>
 
       <TokenPicker
         open={picker !== null}

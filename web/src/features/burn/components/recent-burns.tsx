@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { useBurns } from '@/features/burn/api/use-burns';
 import { fmt2Grouped } from '@/lib/amounts';
-import { shortAddress } from '@/lib/format';
+import { burnerLabel } from '@/features/burn/utils/burner';
 import { txPath } from '@/lib/paths';
 import type { Token } from '@/types/api';
 
@@ -34,7 +34,7 @@ export function RecentBurns({ tokens }: { tokens: readonly Token[] }) {
                   {fmt2Grouped(b.amount, decimalsOf(b.coinType))} {b.token || 'tokens'}
                 </span>
                 <span className="block truncate text-xs text-muted">
-                  by <span className="font-mono">{shortAddress(b.burner)}</span> · {new Date(b.time).toLocaleString('en-US')}
+                  by <span className="font-mono">{burnerLabel(b.burner)}</span> · {new Date(b.time).toLocaleString('en-US')}
                 </span>
               </span>
               <Link

@@ -20,10 +20,11 @@ function serve(body: unknown, status = 200) {
 afterEach(() => vi.unstubAllGlobals());
 
 const heights = { indexedHeight: '9', headHeight: '9' };
+const day = (over: Record<string, unknown>) => ({ change24hUsd: null, volume24h: '0', ...heights, ...over });
 
 describe('MarketCards', () => {
   it('shows the 24 h move signed and coloured, the SUPRA volume from base units, trades and holders', async () => {
-    serve({ pair: 'LUCKY-SUPRA', change24h: 12.345, change24hUsd: null, volume24h: '1', volume24hQuote: '123456789012', buys24h: 1234, sells24h: 5, holders: 42, ...heights });
+    serve(day({ change24h: 12.345, volume24hQuote: '123456789012', buys24h: 1234, sells24h: 5, holders: 42 }));
     render(wrap(<MarketCards supraDecimals={8} />));
     expect(await screen.findByText('+12.35%')).toHaveClass('text-neon-green');
     expect(screen.getByTestId('stat-volume')).toHaveTextContent(/^1,234.56 SUPRA$/);
@@ -32,17 +33,24 @@ describe('MarketCards', () => {
   });
 
   it('shows a move that rounds to zero as 0.00% and no price 24 h ago as a dash', async () => {
-    serve({ pair: 'LUCKY-SUPRA', change24h: -0.0004, change24hUsd: null, volume24h: '0', volume24hQuote: '0', buys24h: 0, sells24h: 0, holders: 0, ...heights });
+    serve(day({ change24h: -0.0004, volume24hQuote: '0', buys24h: 0, sells24h: 0, holders: 0 }));
     const { unmount } = render(wrap(<MarketCards />));
     expect(await screen.findByText('0.00%')).toHaveClass('text-white');
     unmount();
-    serve({ pair: 'LUCKY-SUPRA', change24h: null, change24hUsd: null, volume24h: '0', volume24hQuote: '0', buys24h: 0, sells24h: 0, holders: 0, ...heights });
+    serve(day({ change24h: null, volume24hQuote: '0', buys24h: 0, sells24h: 0, holders: 0 }));
     render(wrap(<MarketCards />));
     expect(await screen.findByText('—')).toBeInTheDocument();
   });
 
-  it('says so when the index is not available', async () => {
-    serve({ error: { code: 'index_unavailable', message: 'The event index is not running on this server.' } }, 503);
+  it('says the index is not running when the dashboard has no index figures (not zeros)', async () => {
+    serve({ change24h: null, change24hUsd: null, volume24h: null, volume24hQuote: null, buys24h: null, sells24h: null, holders: null, indexedHeight: null, headHeight: null });
+    render(wrap(<MarketCards />));
+    expect(await screen.findByTestId('stat-index-off')).toHaveTextContent('the event index, which is not running on this server');
+    expect(screen.queryByTestId('stat-trades')).not.toBeInTheDocument();
+  });
+
+  it('says so when the dashboard cannot be loaded', async () => {
+    serve({ error: { code: 'node_unavailable', message: 'Failed to connect to blockchain!' } }, 503);
     render(wrap(<MarketCards />));
     expect(await screen.findByText('24 h figures could not be loaded.')).toBeInTheDocument();
   });

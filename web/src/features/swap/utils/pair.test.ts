@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultPair, flip, pairFromLink, pickPay, pickReceive, receiveList, resolveToken, type SwapToken } from './pair';
+import { chartToken, defaultPair, flip, pairFromLink, pickPay, pickReceive, receiveList, resolveToken, type SwapToken } from './pair';
 
 const t = (name: string, coinType: string, decimals = 6): SwapToken => ({ name, coinType, decimals });
 const SUPRA = t('SUPRA', '0x1::supra_coin::SupraCoin', 8);
@@ -19,6 +19,12 @@ describe('swap pair rules (doc 2 §4)', () => {
   it('SUPRA on the pay side moves the other side off SUPRA', () => {
     expect(pickPay(tokens, { pay: NANA, receive: SUPRA }, SUPRA)).toEqual({ pay: SUPRA, receive: NANA });
     expect(pickPay(tokens, { pay: SUPRA, receive: NANA }, SUPRA)).toEqual({ pay: SUPRA, receive: NANA });
+  });
+  it('charts the side that is not SUPRA, never an import the registry does not know', () => {
+    expect(chartToken(SUPRA, LUCKY)).toBe('LUCKY');
+    expect(chartToken(NANA, SUPRA)).toBe('NANA');
+    expect(chartToken(SUPRA, { name: '0xabc::x::X', coinType: '0xabc::x::X', decimals: null })).toBeNull();
+    expect(chartToken(LUCKY, NANA)).toBeNull();
   });
   it('flip trades places', () => {
     expect(flip({ pay: SUPRA, receive: LUCKY })).toEqual({ pay: LUCKY, receive: SUPRA });

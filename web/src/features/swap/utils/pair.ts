@@ -33,6 +33,16 @@ export function isSupra(t: SwapToken): boolean {
   return sameType(t.coinType, NATIVE_COIN_TYPE);
 }
 
+/**
+ * The registry token whose TOKEN/SUPRA candles chart this pair: the side that is not SUPRA when
+ * the other is; null when neither side is SUPRA (the index charts SUPRA pools only) or the token
+ * is an import the registry does not know.
+ */
+export function chartToken(pay: SwapToken, receive: SwapToken): string | null {
+  const other = isSupra(pay) ? receive : isSupra(receive) ? pay : null;
+  return other && !isSupra(other) && other.decimals !== null ? other.name : null;
+}
+
 /** The 'receive' list of doc 2 §4: every token but SUPRA. */
 export function receiveList<T extends SwapToken>(tokens: readonly T[]): T[] {
   return tokens.filter((t) => !isSupra(t));

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { ExternalLink } from '@/components/ui/external-link';
+import { ApiError } from '@/lib/api';
 import { Spinner } from '@/components/ui/spinner';
-import { useCandles } from '@/features/stats/api/use-candles';
-import type { Quote } from '@/features/stats/components/candle-chart';
+import { useCandles } from '@/components/price-chart/use-candles';
+import type { Quote } from '@/components/price-chart/candle-chart';
 import type { CandleInterval } from '@/types/api';
 
-const CandleChart = lazy(() => import('@/features/stats/components/candle-chart'));
+const CandleChart = lazy(() => import('@/components/price-chart/candle-chart'));
 
 const INTERVALS: CandleInterval[] = ['1m', '5m', '1h', '1d'];
 const QUOTES: Quote[] = ['SUPRA', 'USD'];
@@ -37,11 +38,15 @@ function Toggle<T extends string>({ label, options, value, onChange }: { label: 
   );
 }
 
-/** LUCKY/SUPRA candles with volume, from the event index: interval and USD/SUPRA toggles. */
-export function PriceChart({ quoteDecimals = 8 }: { quoteDecimals?: number }) {
+/**
+ * A TOKEN/SUPRA pool's candles with volume, from the event index (on /stats for LUCKY, beside the
+ * swap for the pair's token): interval and USD/SUPRA toggles. Closes are the pool's spot price
+ * after each trade.
+ */
+export function PriceChart({ token = 'LUCKY', quoteDecimals = 8, compact = false }: { token?: string; quoteDecimals?: number; compact?: boolean }) {
   const [interval, setInterval] = useState<CandleInterval>('1h');
   const [quote, setQuote] = useState<Quote>('SUPRA');
-  const q = useCandles(interval);
+  const q = useCandles(interval, `${token}-SUPRA`);
   const candles = q.data?.candles ?? [];
   const last = [...candles].reverse().find((k) => quote === 'SUPRA' || k.closeUsd !== null);
   const lastClose = last ? (quote === 'USD' ? (last.closeUsd ?? 0) : last.close) : null;
@@ -51,7 +56,7 @@ export function PriceChart({ quoteDecimals = 8 }: { quoteDecimals?: number }) {
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <div>
           <h2 id="price-chart-title" className="font-display text-lg font-extrabold tracking-wide text-white">
-            LUCKY / SUPRA
+            {token} / SUPRA
           </h2>
           <p className="text-sm text-muted">
             Last close{' '}
@@ -67,19 +72,25 @@ export function PriceChart({ quoteDecimals = 8 }: { quoteDecimals?: number }) {
       </div>
       <div
         role="img"
-        aria-label={`LUCKY price in ${quote}, ${interval} candles with volume`}
-        className="relative h-72 w-full sm:h-96"
+        aria-label={`${token} price in ${quote}, ${interval} candles with volume`}
+        className={`relative w-full ${compact ? 'h-64 sm:h-80' : 'h-72 sm:h-96'}`}
         data-testid="price-chart"
         data-candles={candles.length}
       >
         {q.isError ? (
-          <p className="flex h-full items-center justify-center text-sm text-muted">The price history could not be loaded.</p>
+          <p className="flex h-full items-center justify-center px-4 text-center text-sm text-muted">
+            {q.error instanceof ApiError && q.error.code === 'index_unavailable'
+              ? 'Price history comes from the event index, which is not running on this server.'
+              : 'The price history could not be loaded.'}
+          </p>
         ) : q.isPending ? (
           <div className="flex h-full items-center justify-center">
             <Spinner label="Loading price history" className="text-neon-cyan" />
           </div>
         ) : candles.length === 0 ? (
-          <p className="flex h-full items-center justify-center text-sm text-muted">No trades in this period yet.</p>
+          <p className="flex h-full items-center justify-center px-4 text-center text-sm text-muted">
+            No {token} trades indexed in this period yet.
+          </p>
         ) : (
           <Suspense
             fallback={
