@@ -90,6 +90,8 @@ test('/swap: the price chart beside the form follows the pair', async ({ page })
   const box = await dawgz.boundingBox();
   if (page.viewportSize()!.width >= 1024) expect(box!.x).toBeGreaterThan(form!.x + form!.width - 1);
   else expect(box!.y).toBeGreaterThan(form!.y + form!.height - 1);
+  // Nothing spills sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 });
 
 test('@chain /burn: a burn made in the test shows in recent burns and the leaderboard', async ({ page, request }) => {

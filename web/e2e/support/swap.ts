@@ -46,8 +46,12 @@ export async function toastHash(page: Page): Promise<string> {
   return m[1]!;
 }
 
-/** A screenshot for docs/screenshots: the swap card in view, the wallet's connect toasts dismissed. */
+/**
+ * A screenshot for docs/screenshots: the swap card in view, the wallet's connect toasts dismissed.
+ * Only with SCREENSHOTS=1, so a test run leaves the tracked PNGs alone.
+ */
 export async function shot(page: Page, name: string, project: string, opts: { keepToasts?: boolean } = {}) {
+  if (!process.env.SCREENSHOTS) return;
   if (!opts.keepToasts) {
     const dismiss = page.getByRole('button', { name: 'Dismiss notification' });
     // A toast may time out on its own while it is being clicked: try briefly, a few times.

@@ -10,7 +10,11 @@ export function useCandles(interval: CandleInterval, pair = 'LUCKY-SUPRA') {
     // back 1,000 candles.
     queryFn: ({ signal }) => api<CandlesResponse>('/market/candles', { signal, query: { pair, interval } }),
     placeholderData: keepPreviousData,
-    staleTime: 5_000,
-    refetchInterval: 15_000,
+    staleTime: 2_000,
+    // A trade made here shows within seconds; behind the head, poll faster until caught up.
+    refetchInterval: (q) => {
+      const d = q.state.data;
+      return d && BigInt(d.indexedHeight) < BigInt(d.headHeight) ? 1_000 : 5_000;
+    },
   });
 }

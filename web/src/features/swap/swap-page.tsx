@@ -320,7 +320,7 @@ export function SwapPage() {
 
   return (
     <PageFrame title="Swap" subtitle="Trade SUPRA and the community tokens through the Dexlyn pools, without leaving the app.">
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
         <section aria-label="Swap" className="mx-auto w-full max-w-md">
           <div className="card-surface rounded-2xl border border-white/10 bg-ink-800/80 p-4 shadow-[0_0_40px_rgb(167_123_255/0.15)] sm:p-5">
             <div className="mb-3 flex items-center justify-between">

@@ -16,7 +16,7 @@ export function SwapChart({ pay, receive, supraDecimals }: { pay?: SwapToken; re
     );
   }
   return (
-    <aside aria-label={`${token} price chart`}>
+    <aside aria-label={`${token} price chart`} className="min-w-0">
       {/* key: a new pair starts with its own chart state (interval, quote). */}
       <PriceChart key={token} token={token} quoteDecimals={supraDecimals} compact />
     </aside>
