@@ -4,6 +4,7 @@ go 1.26.8
 
 require (
 	github.com/aptos-labs/aptos-go-sdk v1.14.0
+	github.com/go-telegram/bot v1.19.0
 	github.com/jackc/pgx/v5 v5.12.0
 	golang.org/x/crypto v0.57.0
 	golang.org/x/image v0.47.0

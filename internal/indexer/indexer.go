@@ -109,6 +109,7 @@ type Indexer struct {
 	log     *slog.Logger
 	tags    []matcher
 	indexed atomic.Uint64 // heights below are ingested for every stream
+	started atomic.Bool   // indexed is meaningful: a window was ingested (0 is ambiguous)
 	head    atomic.Uint64
 	dense   atomic.Bool // the last window read had events: read blocks without asking events first
 	rngMu   sync.Mutex
@@ -266,7 +267,7 @@ func (ix *Indexer) WaitHead(ctx context.Context) error {
 		return fmt.Errorf("indexer: head: %w", err)
 	}
 	for {
-		if ix.indexed.Load() >= h.Height {
+		if ix.started.Load() && ix.indexed.Load() >= h.Height {
 			return nil
 		}
 		select {
@@ -341,6 +342,7 @@ func (ix *Indexer) catchUp(ctx context.Context) (bool, error) {
 			return false, err
 		}
 		ix.indexed.Store(0)
+		ix.started.Store(false)
 	}
 	low := minCursor(cursors)
 	if low > head+1 {
@@ -423,6 +425,7 @@ func (ix *Indexer) catchUp(ctx context.Context) (bool, error) {
 			return false, err
 		}
 		ix.indexed.Store(end - 1)
+		ix.started.Store(true)
 	}
 	return false, nil
 }
@@ -442,6 +445,7 @@ func (ix *Indexer) cursors(ctx context.Context) ([]uint64, error) {
 	}
 	if low := minCursor(out); low > 0 {
 		ix.indexed.Store(low - 1)
+		ix.started.Store(true)
 	}
 	return out, nil
 }

@@ -312,3 +312,67 @@ func TestPoolReservesAndSpotPrice(t *testing.T) {
 }
 
 func u(v uint64) string { return strconv.FormatUint(v, 10) }
+
+// The bots' tables: settings per chat, cursors written with the last alert's id, and the
+// index's rows read after a position in chain order.
+func TestBotTables(t *testing.T) {
+	for name, db := range backends(t) {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			if _, err := db.BotChat(ctx, "suprabot", -100); !errors.Is(err, store.ErrNoChat) {
+				t.Fatalf("missing chat: %v", err)
+			}
+			if err := db.SaveBotChat(ctx, "suprabot", -100, []byte(`{"plays":true}`)); err != nil {
+				t.Fatal(err)
+			}
+			want := store.BotCursor{Pos: store.Pos{Height: 3, TxPos: 1, EventIndex: 2}, Message: 77}
+			if err := db.SetBotCursor(ctx, "suprabot", -100, "play", want); err != nil {
+				t.Fatal(err)
+			}
+			c, err := db.BotChat(ctx, "suprabot", -100)
+			if err != nil || string(c.Settings) != `{"plays":true}` {
+				t.Fatalf("chat %+v %v", c, err)
+			}
+			if got, ok, err := db.BotCursor(ctx, "suprabot", -100, "play"); err != nil || !ok || got != want {
+				t.Fatalf("cursor %+v %v %v", got, ok, err)
+			}
+			if _, ok, _ := db.BotCursor(ctx, "suprabot", -100, "buy"); ok {
+				t.Fatal("cursor of another stream")
+			}
+			if cs, err := db.BotChats(ctx, "burnbot"); err != nil || len(cs) != 0 {
+				t.Fatalf("other bot's chats %v %v", cs, err)
+			}
+			for _, b := range batches() {
+				if err := db.Apply(ctx, b); err != nil {
+					t.Fatal(err)
+				}
+			}
+			all, err := db.SwapsAfter(ctx, store.Start, 100)
+			if err != nil || len(all) < 3 {
+				t.Fatalf("swaps %v %v", all, err)
+			}
+			rest, err := db.SwapsAfter(ctx, all[0].Pos, 100)
+			if err != nil || len(rest) != len(all)-1 || rest[0] != all[1] {
+				t.Fatalf("after %+v: %+v %v", all[0].Pos, rest, err)
+			}
+			if one, _ := db.SwapsAfter(ctx, store.Start, 1); len(one) != 1 {
+				t.Fatal("limit ignored")
+			}
+			burns, err := db.BurnsAfter(ctx, store.Start, 100)
+			if err != nil || len(burns) == 0 {
+				t.Fatalf("burns %v %v", burns, err)
+			}
+			plays, err := db.PlaysAfter(ctx, store.Start, 100)
+			if err != nil || len(plays) == 0 || plays[0].Tiers == nil {
+				t.Fatalf("plays %+v %v", plays, err)
+			}
+			head, err := db.Head(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if none, _ := db.SwapsAfter(ctx, head, 100); len(none) != 0 {
+				t.Fatalf("rows after the head: %v", none)
+			}
+		})
+	}
+}

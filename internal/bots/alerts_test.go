@@ -1,0 +1,216 @@
+package bots_test
+
+import (
+	"context"
+	"encoding/json"
+	"math/big"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/luckycoin/lucky/internal/bots"
+	"github.com/luckycoin/lucky/internal/supra"
+)
+
+func eventField(t *testing.T, info supra.TransactionInfo, suffix, field string) string {
+	t.Helper()
+	for _, ev := range info.Output.Move.Events {
+		if strings.HasSuffix(ev.Type, suffix) {
+			var m map[string]any
+			if err := json.Unmarshal(ev.Data, &m); err != nil {
+				t.Fatal(err)
+			}
+			return m[field].(string)
+		}
+	}
+	t.Fatalf("no %s", suffix)
+	return ""
+}
+
+// whole renders base units with 2 decimals, floored and grouped, like the alerts.
+func whole(units string, decimals int) string {
+	v, _ := new(big.Int).SetString(units, 10)
+	q := new(big.Int).Quo(v, new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(decimals-2)), nil)).String()
+	for len(q) < 3 {
+		q = "0" + q
+	}
+	w, f := q[:len(q)-2], q[len(q)-2:]
+	var b strings.Builder
+	for i, r := range w {
+		if i > 0 && (len(w)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	return b.String() + "." + f
+}
+
+// A swap, a spin and a burn on the devnet each reach every subscribed chat exactly once,
+// with the transaction's amounts; a chat's minimum USD hides small buys; 0 shows them.
+func TestSwapSpinBurnAlertEachChatOnce(t *testing.T) {
+	e := newEnv(t)
+	e.bot(bots.SupraBot, nil)
+	const plays, buys, rich = 11, 12, 13
+	e.ask(plays, plays, "/subscribe")
+	e.ask(plays, plays, "/subscribe_buy")
+	e.ask(buys, buys, "/subscribe_buy")
+	e.ask(buys, buys, "/setminbuyusd 0")
+	e.ask(buys, buys, "/changeimage_buy https://example.com/buy.png")
+	e.ask(rich, rich, "/subscribe_buy")
+	e.ask(rich, rich, "/setminbuyusd 1000") // 10 SUPRA ≈ $0.08: below it
+	e.tg.set(func(f *fakeTelegram) { f.sent = nil })
+
+	buy := e.buy(2, 1_000_000_000) // 10 SUPRA
+	spin := e.play(1, 10_000_000, 3)
+	e.sync()
+
+	got := e.wait(plays, 2)
+	buyMsg, playMsg := got[0].Text, got[1].Text
+	if strings.HasPrefix(playMsg, "🟢") {
+		buyMsg, playMsg = playMsg, buyMsg
+	}
+	lucky := whole(eventField(t, buy, "::SwapEvent", "x_out"), 6)
+	for _, want := range []string{"🟢\nLUCKY Buy!", "Spent: 10.00 SUPRA ($0.075", "Got: " + lucky + " LUCKY", "Price: 0.0066", "Market cap: $",
+		"Buyer: " + e.node.Accounts()[2].Address.String()[:6] + "…", "http://lucky.test/tx/" + buy.Hash} {
+		if !strings.Contains(buyMsg, want) {
+			t.Errorf("buy alert lacks %q:\n%s", want, buyMsg)
+		}
+	}
+	won := eventField(t, spin, "::PlayEvent", "total_prize")
+	result := "Result: no win"
+	if won != "0" {
+		result = "Result: won " + whole(won, 6) + " LUCKY (best: "
+	}
+	for _, want := range []string{"🎰 Slot play", "3 spins of 10.00 LUCKY", "Wagered: 30.00 LUCKY", result, "http://lucky.test/tx/" + spin.Hash} {
+		if !strings.Contains(playMsg, want) {
+			t.Errorf("play alert lacks %q:\n%s", want, playMsg)
+		}
+	}
+	if m := e.wait(buys, 1); m[0].Photo != "https://example.com/buy.png" || !strings.Contains(m[0].Text, "Got: "+lucky+" LUCKY") {
+		t.Fatalf("photo buy alert %+v", m[0])
+	}
+	e.wait(rich, 0)
+
+	// The burn bot, in its own chat.
+	e.bot(bots.BurnBot, nil)
+	const burns = 21
+	e.ask(burns, burns, "/luckyburn_subscribe")
+	burn := e.burn(0, 4_321_500_000)
+	e.sync()
+	m := e.wait(burns, 2)[1].Text
+	for _, want := range []string{"🔥\nLUCKY Burned!", "Amount: 4,321.50 LUCKY ($0.2", "Total burned: 50,004,321.50 LUCKY (5.0004% of supply)",
+		"Burner: " + e.node.Accounts()[0].Address.String()[:6] + "…", "http://lucky.test/tx/" + burn.Hash} {
+		if !strings.Contains(m, want) {
+			t.Errorf("burn alert lacks %q:\n%s", want, m)
+		}
+	}
+	// Nothing more for anyone.
+	e.wait(plays, 2)
+	e.wait(buys, 1)
+}
+
+// The original bots' failure mode: 25 blocks between two polls. Every play in them is
+// posted once (batched into one message, as more than three queued).
+func TestTwentyFiveBlocksBetweenPollsLoseNothing(t *testing.T) {
+	e := newEnv(t)
+	b, stop := e.bot(bots.SupraBot, nil)
+	const chat = 31
+	e.ask(chat, chat, "/subscribe")
+	stop() // the bot is away while the chain moves on
+	start := e.node.Height()
+	var hashes []string
+	for i := 0; i < 5; i++ {
+		hashes = append(hashes, e.play(1, 10_000_000, 1).Hash)
+		e.node.Mine(4)
+	}
+	if moved := e.node.Height() - start; moved < 25 {
+		t.Fatalf("only %d blocks", moved)
+	}
+	e.sync()
+	_ = b
+	e.bot(bots.SupraBot, nil)
+	m := e.wait(chat, 2)[1].Text // the subscribe reply, then one batch
+	if !strings.HasPrefix(m, "5 new slot play alerts") {
+		t.Fatalf("batch %q", m)
+	}
+	for _, h := range hashes {
+		if strings.Count(m, h) != 1 {
+			t.Errorf("play %s appears %d times", h, strings.Count(m, h))
+		}
+	}
+}
+
+// A 429 with retry_after delays the alert, which is then delivered once.
+func TestTooManyRequestsWaitsThenDeliversOnce(t *testing.T) {
+	e := newEnv(t)
+	e.bot(bots.SupraBot, nil)
+	const chat = 41
+	e.ask(chat, chat, "/subscribe")
+	e.tg.set(func(f *fakeTelegram) { f.tooMany = 1 })
+	spin := e.play(1, 10_000_000, 1)
+	e.sync()
+	got := e.wait(chat, 2)
+	if !strings.Contains(got[1].Text, spin.Hash) {
+		t.Fatalf("alert %q", got[1].Text)
+	}
+	var first []time.Time
+	e.tg.set(func(f *fakeTelegram) { first = f.got429 })
+	if len(first) != 1 || got[1].At.Sub(first[0]) < time.Second {
+		t.Fatalf("429 at %v, delivered at %v: retry_after not honoured", first, got[1].At)
+	}
+}
+
+// A restart in the middle of a burst delivers the rest, each exactly once: Telegram fails
+// after two accepted alerts, the bot stops, a new one (same store) resumes.
+func TestRestartMidBurstDeliversTheRestOnce(t *testing.T) {
+	e := newEnv(t)
+	noBatch := func(c *bots.Config) { c.BatchOver = 100 }
+	_, stop := e.bot(bots.SupraBot, noBatch)
+	const chat = 51
+	e.ask(chat, chat, "/subscribe")
+	e.tg.set(func(f *fakeTelegram) { f.down = f.accepted + 2 })
+	var hashes []string
+	for i := 0; i < 5; i++ {
+		hashes = append(hashes, e.play(1, 10_000_000, 1).Hash)
+	}
+	e.sync()
+	e.wait(chat, 3) // the reply and two alerts; the third send keeps failing
+	stop()
+	e.tg.set(func(f *fakeTelegram) { f.down = 0 })
+	e.bot(bots.SupraBot, noBatch)
+	got := e.wait(chat, 6)
+	for i, h := range hashes {
+		n := 0
+		for _, m := range got[1:] {
+			n += strings.Count(m.Text, h)
+		}
+		if n != 1 {
+			t.Errorf("play %d (%s) delivered %d times", i, h, n)
+		}
+	}
+	// The cursor ends on the last play.
+	c, ok, err := e.db.BotCursor(context.Background(), bots.SupraBot, chat, bots.StreamPlay)
+	if err != nil || !ok || c.Message != got[5].ID {
+		t.Fatalf("cursor %+v %v %v, last message %d", c, ok, err, got[5].ID)
+	}
+}
+
+// deleteprevious removes the stream's last alert when the next one is posted.
+func TestDeletePrevious(t *testing.T) {
+	e := newEnv(t)
+	e.bot(bots.SupraBot, nil)
+	const chat = 61
+	e.ask(chat, chat, "/subscribe")
+	e.ask(chat, chat, "/deleteprevious on")
+	e.play(1, 10_000_000, 1)
+	e.sync()
+	first := e.wait(chat, 3)[2]
+	e.play(1, 10_000_000, 1)
+	e.sync()
+	e.wait(chat, 4)
+	var deleted [][2]int64
+	e.tg.set(func(f *fakeTelegram) { deleted = f.deleted })
+	if len(deleted) != 1 || deleted[0] != [2]int64{chat, first.ID} {
+		t.Fatalf("deleted %v, want the first alert %d", deleted, first.ID)
+	}
+}
