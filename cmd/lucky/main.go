@@ -1,7 +1,7 @@
 // Command lucky is the LuckyCoin app in one binary: `lucky serve` serves the React app,
 // the JSON API and, on the default devnet network, an emulated Supra node; `lucky devnet`
-// runs the node alone; `lucky index` runs the event indexer alone; `lucky version`
-// prints the build.
+// runs the node alone; `lucky index` runs the event indexer alone; `lucky bots` runs the
+// Telegram bots; `lucky version` prints the build.
 package main
 
 import (
@@ -26,7 +26,9 @@ const usageText = `lucky: the LuckyCoin app
 Usage:
   lucky [serve] [--addr 127.0.0.1:8080] [--network devnet|testnet|mainnet]
                 [--data-dir DIR | --database-url postgres://…] [--no-index]
+                [--telegram-token-file FILE]
   lucky index   [--network …] [--rpc URL] [--data-dir DIR | --database-url postgres://…]
+  lucky bots    --telegram-token-file FILE [the index flags] [--telegram-webhook-url URL]
   lucky devnet  [--addr …] [--block-time 0s] [--state FILE] [--seed S]
   lucky version
 
@@ -63,6 +65,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return runServe(ctx, args, getenv, stdout, stderr)
 	case "index":
 		return runIndex(ctx, args, getenv, stdout, stderr)
+	case "bots":
+		return runBots(ctx, args, getenv, stdout, stderr)
 	case "devnet":
 		return runDevnet(ctx, args, getenv, stdout, stderr)
 	case "version":

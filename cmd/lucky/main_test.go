@@ -5,10 +5,15 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -31,6 +36,12 @@ func TestBadFlagsExitTwo(t *testing.T) {
 		{"serve", "--index-start", "-3"},
 		{"index"}, // devnet needs --rpc
 		{"index", "--network", "mainnet", "--rpc", "ftp://x"},
+		{"bots"}, // devnet needs --rpc
+		{"bots", "--rpc", "http://127.0.0.1:1"}, // no token file
+		{"bots", "--rpc", "http://127.0.0.1:1", "--telegram-token-file", "t", "--telegram-webhook-url", "http://x/hook"},
+		{"serve", "--suprabot-username", "not a name"},
+		{"serve", "--telegram-api", "ftp://x"},
+		{"serve", "--telegram-token-file", "/nonexistent/tokens"},
 	}
 	for _, args := range tests {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
@@ -173,5 +184,73 @@ func TestServeDevnetFlags(t *testing.T) {
 	}
 	if err := run(context.Background(), []string{"serve", "--block-time", "-1s"}, noEnv, io.Discard, io.Discard); !errors.Is(err, errUsage) {
 		t.Fatalf("negative block time: %v", err)
+	}
+}
+
+// With a token file, lucky serve runs the bots (here against a fake Bot API) and the
+// config tells the /bots page their usernames; a bot without a token is null.
+func TestServeRunsBots(t *testing.T) {
+	var mu sync.Mutex
+	calls := map[string]int{}
+	fake := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		method := r.URL.Path[strings.LastIndex(r.URL.Path, "/")+1:]
+		mu.Lock()
+		calls[method]++
+		mu.Unlock()
+		switch method {
+		case "getMe":
+			fmt.Fprint(w, `{"ok":true,"result":{"id":1,"is_bot":true,"first_name":"L","username":"lucky_supra_bot"}}`)
+		case "getUpdates":
+			time.Sleep(50 * time.Millisecond)
+			fmt.Fprint(w, `{"ok":true,"result":[]}`)
+		default:
+			fmt.Fprint(w, `{"ok":false,"error_code":404,"description":"Not Found"}`)
+		}
+	}))
+	defer fake.Close()
+	tokens := filepath.Join(t.TempDir(), "tokens")
+	if err := os.WriteFile(tokens, []byte("# BotFather tokens\nsuprabot=123456:ABC-def\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"serve", "--addr", addr, "--telegram-token-file", tokens, "--telegram-api", fake.URL}, noEnv, io.Discard, io.Discard)
+	}()
+	var body struct {
+		Bots map[string]*string `json:"bots"`
+	}
+	for i := 0; i < 100; i++ {
+		res, err := http.Get("http://" + addr + "/api/v1/config")
+		if err == nil {
+			json.NewDecoder(res.Body).Decode(&body)
+			res.Body.Close()
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if body.Bots["suprabot"] == nil || *body.Bots["suprabot"] != "lucky_supra_bot" || body.Bots["burnbot"] != nil {
+		t.Fatalf("bots %v", body.Bots)
+	}
+	time.Sleep(200 * time.Millisecond)
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("serve returned %v", err)
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("serve did not shut down")
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if calls["getMe"] != 1 || calls["getUpdates"] == 0 {
+		t.Fatalf("Bot API calls %v", calls)
 	}
 }

@@ -77,7 +77,21 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		now = node.Now
 	}
 	opts.Index = idx.handler(cfg.Network, reg, log, now)
-	opts.API = api.New(api.Deps{Network: cfg.Network, Tokens: reg, Node: client, Chain: bindings, Index: opts.Index, Log: log})
+	mkt := api.NewMarket(bindings, log)
+	botsCtx, stopBots := context.WithCancel(ctx)
+	started, err := startBots(botsCtx, cfg.Telegram, cfg.Network, reg, idx.db, bindings, mkt, log)
+	if err != nil {
+		stopBots()
+		return err
+	}
+	usernames := cfg.Telegram.Usernames
+	if started != nil {
+		usernames = started.Usernames
+		defer started.Wait()
+	}
+	defer stopBots()
+	opts.API = api.New(api.Deps{Network: cfg.Network, Tokens: reg, Node: client, Chain: bindings, Market: mkt, Index: opts.Index,
+		Bots: usernames, Log: log})
 	ixCtx, stopIx := context.WithCancel(ctx)
 	ixDone := make(chan struct{})
 	go func() {

@@ -25,7 +25,10 @@ type Deps struct {
 	Market *market.Service
 	// Index adds the event index's 24 h figures to the LUCKY dashboard (nil: none).
 	Index *IndexHandler
-	Log   *slog.Logger
+	// Bots are the Telegram usernames of the bots that run (bot → username), for the
+	// /bots page; a bot not listed is not running for this deployment.
+	Bots map[string]string
+	Log  *slog.Logger
 }
 
 // Handler holds the /api/v1 handlers. The route table lives in internal/server.
@@ -37,6 +40,7 @@ type Handler struct {
 	log    *slog.Logger
 	certs  *certCache // burn certificates by transaction hash
 	index  *IndexHandler
+	bots   map[string]string
 }
 
 // New returns the API handlers.
@@ -48,9 +52,16 @@ func New(d Deps) *Handler {
 		d.Chain = chain.New(d.Node, d.Network, d.Tokens, chain.Options{})
 	}
 	if d.Market == nil && d.Chain != nil {
-		d.Market = market.New(d.Chain, market.Options{Log: d.Log, Staking: stakingTotals(d.Chain)})
+		d.Market = NewMarket(d.Chain, d.Log)
 	}
-	return &Handler{net: d.Network, tokens: d.Tokens, chain: d.Chain, market: d.Market, log: d.Log, certs: newCertCache(512), index: d.Index}
+	return &Handler{net: d.Network, tokens: d.Tokens, chain: d.Chain, market: d.Market, log: d.Log, certs: newCertCache(512), index: d.Index,
+		bots: d.Bots}
+}
+
+// NewMarket is the market service the API builds over the bindings (with the staking
+// pool's total where the network has one), for a process that shares it (the bots).
+func NewMarket(c *chain.Client, log *slog.Logger) *market.Service {
+	return market.New(c, market.Options{Log: log, Staking: stakingTotals(c)})
 }
 
 // stakingTotals feeds the dashboard's "Staked" card from the staking pool where the
@@ -73,6 +84,9 @@ type configResponse struct {
 	Network       config.Network `json:"network"`
 	KnownChainIDs []int          `json:"knownChainIds"`
 	Tokens        []tokens.Token `json:"tokens"`
+	// Bots maps each bot that exists in code to its Telegram username, null when it does
+	// not run for this deployment (the page then says so instead of guessing a handle).
+	Bots map[string]*string `json:"bots"`
 }
 
 // GetConfig serves GET /api/v1/config: the network the app targets and the token registry.
@@ -81,5 +95,20 @@ func (h *Handler) GetConfig(w http.ResponseWriter, r *http.Request) {
 		Network:       h.net,
 		KnownChainIDs: h.net.KnownChainIDs(),
 		Tokens:        h.tokens.All(),
+		Bots:          h.botUsernames(),
 	})
+}
+
+// botUsernames lists the bots that exist in code (internal/bots); the page's other bots
+// are a showcase until their contracts exist.
+func (h *Handler) botUsernames() map[string]*string {
+	out := map[string]*string{}
+	for _, b := range []string{"suprabot", "burnbot"} {
+		if u := h.bots[b]; u != "" {
+			out[b] = &u
+		} else {
+			out[b] = nil
+		}
+	}
+	return out
 }

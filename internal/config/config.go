@@ -129,6 +129,8 @@ type Serve struct {
 	// Devnet node settings, used when Network.Devnet is set: the same flags as `lucky devnet`.
 	Devnet DevnetNode
 	Index  Index
+	// Telegram runs the bots in-process when it names a token file.
+	Telegram Telegram
 }
 
 // ParseServe reads `lucky serve` flags; getenv supplies LUCKY_* fallbacks (flags win).
@@ -141,6 +143,8 @@ func ParseServe(args []string, getenv func(string) string, stderr io.Writer) (Se
 	node.register(fs, getenv)
 	var index Index
 	index.register(fs, getenv, true)
+	var tg Telegram
+	tg.register(fs, getenv, false)
 	set, err := parse(fs, args)
 	if err != nil {
 		return Serve{}, err
@@ -158,7 +162,10 @@ func ParseServe(args []string, getenv func(string) string, stderr io.Writer) (Se
 	if err := index.validate(); err != nil {
 		return Serve{}, err
 	}
-	return Serve{Addr: *addr, Network: n, Devnet: node, Index: index}, nil
+	if err := tg.validate(); err != nil {
+		return Serve{}, err
+	}
+	return Serve{Addr: *addr, Network: n, Devnet: node, Index: index, Telegram: tg}, nil
 }
 
 func validateAddr(addr string) error {

@@ -68,32 +68,45 @@ type IndexCmd struct {
 func ParseIndex(args []string, getenv func(string) string, stderr io.Writer) (IndexCmd, error) {
 	fs := flag.NewFlagSet("index", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	network := fs.String("network", envOr(getenv, "LUCKY_NETWORK", Devnet), "network: devnet, testnet or mainnet (env LUCKY_NETWORK)")
-	rpc := fs.String("rpc", getenv("LUCKY_RPC"), "node URL(s), comma-separated, instead of the network's (env LUCKY_RPC; required on devnet: a running `lucky devnet`)")
 	var c IndexCmd
-	c.Index.register(fs, getenv, false)
+	network, rpc := c.register(fs, getenv)
 	if _, err := parse(fs, args); err != nil {
 		return IndexCmd{}, err
 	}
-	n, err := Lookup(*network)
-	if err != nil {
+	if err := c.finish(*network, *rpc); err != nil {
 		return IndexCmd{}, err
+	}
+	return c, nil
+}
+
+// register adds the flags of a process that runs the indexer (`lucky index`, `lucky bots`).
+func (c *IndexCmd) register(fs *flag.FlagSet, getenv func(string) string) (network, rpc *string) {
+	network = fs.String("network", envOr(getenv, "LUCKY_NETWORK", Devnet), "network: devnet, testnet or mainnet (env LUCKY_NETWORK)")
+	rpc = fs.String("rpc", getenv("LUCKY_RPC"), "node URL(s), comma-separated, instead of the network's (env LUCKY_RPC; required on devnet: a running `lucky devnet`)")
+	c.Index.register(fs, getenv, false)
+	return network, rpc
+}
+
+func (c *IndexCmd) finish(network, rpc string) error {
+	n, err := Lookup(network)
+	if err != nil {
+		return err
 	}
 	c.Network = n
 	if err := c.Index.validate(); err != nil {
-		return IndexCmd{}, err
+		return err
 	}
-	if *rpc != "" {
-		for _, s := range strings.Split(*rpc, ",") {
+	if rpc != "" {
+		for _, s := range strings.Split(rpc, ",") {
 			u, err := url.Parse(strings.TrimSpace(s))
 			if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-				return IndexCmd{}, fmt.Errorf("%w: --rpc %q: want http(s)://host", ErrInvalid, s)
+				return fmt.Errorf("%w: --rpc %q: want http(s)://host", ErrInvalid, s)
 			}
 			c.RPC = append(c.RPC, strings.TrimRight(u.String(), "/"))
 		}
 	}
 	if n.Devnet && len(c.RPC) == 0 {
-		return IndexCmd{}, fmt.Errorf("%w: on devnet, --rpc must name a running `lucky devnet` (e.g. http://127.0.0.1:27001)", ErrInvalid)
+		return fmt.Errorf("%w: on devnet, --rpc must name a running `lucky devnet` (e.g. http://127.0.0.1:27001)", ErrInvalid)
 	}
-	return c, nil
+	return nil
 }

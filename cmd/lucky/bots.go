@@ -1,0 +1,93 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/luckycoin/lucky/internal/api"
+	"github.com/luckycoin/lucky/internal/bots"
+	"github.com/luckycoin/lucky/internal/chain"
+	"github.com/luckycoin/lucky/internal/config"
+	"github.com/luckycoin/lucky/internal/store"
+	"github.com/luckycoin/lucky/internal/supra"
+	"github.com/luckycoin/lucky/internal/tokens"
+)
+
+// startBots reads the token file and starts the bots on the index's store, quoting the
+// market service; nothing runs (nil) without a token file.
+func startBots(ctx context.Context, tg config.Telegram, net config.Network, reg *tokens.Registry, db *store.DB,
+	bindings *chain.Client, prices bots.Prices, log *slog.Logger) (*bots.Started, error) {
+	if tg.TokenFile == "" {
+		return nil, nil
+	}
+	tokensByBot, err := bots.ReadTokens(tg.TokenFile)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", errUsage, err)
+	}
+	return bots.Start(ctx, bots.Launch{Tokens: tokensByBot, APIURL: tg.APIURL, WebhookURL: tg.WebhookURL,
+		Base: bots.Config{Store: db, Prices: prices, Tokens: reg, Network: net, PublicURL: tg.PublicURL, Log: log}})
+}
+
+// runBots is `lucky bots`: the Telegram bots, with the indexer that feeds them (on
+// PostgreSQL only the replica holding the lock ingests; with SQLite run the bots inside
+// `lucky serve` instead, which owns the file).
+func runBots(ctx context.Context, args []string, getenv func(string) string, _, stderr io.Writer) error {
+	cfg, err := config.ParseBots(args, getenv, stderr)
+	if err != nil {
+		if errors.Is(err, config.ErrInvalid) {
+			return fmt.Errorf("%w: %v", errUsage, err)
+		}
+		return err
+	}
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: logLevel(getenv)}))
+	reg, err := tokens.Load(log)
+	if err != nil {
+		return err
+	}
+	urls := cfg.RPC
+	if len(urls) == 0 {
+		urls = cfg.Network.RPC
+	}
+	client, err := supra.NewClient(urls)
+	if err != nil {
+		return err
+	}
+	idx, closeIdx, err := openIndex(ctx, cfg.Index, cfg.Network, reg, client, log, false)
+	if err != nil {
+		return err
+	}
+	defer closeIdx()
+	ixCtx, stopIx := context.WithCancel(ctx)
+	ixDone := make(chan struct{})
+	go func() { defer close(ixDone); idx.ix.Run(ixCtx) }()
+	defer func() { stopIx(); <-ixDone }()
+
+	bindings := chain.New(client, cfg.Network, reg, chain.Options{})
+	started, err := startBots(ctx, cfg.Telegram, cfg.Network, reg, idx.db, bindings, api.NewMarket(bindings, log), log)
+	if err != nil {
+		return err
+	}
+	log.Info("lucky bots", "network", cfg.Network.Name, "rpc", strings.Join(urls, ","), "bots", started.Usernames)
+	if started.Webhook != nil {
+		srv := &http.Server{Addr: cfg.Telegram.WebhookAddr, Handler: started.Webhook, ReadHeaderTimeout: 10 * time.Second}
+		go func() {
+			<-ctx.Done()
+			shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			srv.Shutdown(shut)
+		}()
+		log.Info("bots: webhook listening", "addr", cfg.Telegram.WebhookAddr)
+		if err := srv.ListenAndServe(); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			return err
+		}
+	}
+	<-ctx.Done()
+	started.Wait()
+	return nil
+}
