@@ -36,7 +36,7 @@ func TestBadFlagsExitTwo(t *testing.T) {
 		{"serve", "--index-start", "-3"},
 		{"index"}, // devnet needs --rpc
 		{"index", "--network", "mainnet", "--rpc", "ftp://x"},
-		{"bots"}, // devnet needs --rpc
+		{"bots"},                                // devnet needs --rpc
 		{"bots", "--rpc", "http://127.0.0.1:1"}, // no token file
 		{"bots", "--rpc", "http://127.0.0.1:1", "--telegram-token-file", "t", "--telegram-webhook-url", "http://x/hook"},
 		{"serve", "--suprabot-username", "not a name"},
