@@ -50,3 +50,22 @@ test('the bot overlay closes on Escape', async ({ page }) => {
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 });
+
+test('each bot says where it stands: no token runs here on devnet, Pump and NFT are a showcase, no guessed Telegram handle', async ({
+  page,
+  request,
+}) => {
+  const config = (await (await request.get('/api/v1/config')).json()) as { bots: Record<string, string | null> };
+  expect(config.bots).toEqual({ suprabot: null, burnbot: null });
+  await page.goto('/bots');
+  const card = (name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name }) });
+  for (const name of ['Supra Bot', 'Burn Bot']) {
+    await expect(card(name).getByTestId('bot-status')).toHaveText('Not running on this deployment yet');
+  }
+  for (const name of ['Pump Buy Bot', 'NFT Mint Bot']) {
+    await expect(card(name).getByTestId('bot-status')).toHaveText('Showcase: its contract is not on chain yet');
+  }
+  await expect(page.getByRole('link', { name: / Bot on Telegram$/ })).toHaveCount(0);
+  const dialog = await openSupraBot(page);
+  await expect(dialog.getByTestId('bot-status')).toHaveText('Not running on this deployment yet');
+});

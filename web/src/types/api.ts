@@ -87,6 +87,8 @@ export interface AppConfig {
   /** Chain ids the wallet may report that the app knows by name (the target is always known). */
   knownChainIds: number[];
   tokens: Token[];
+  /** The bots the app runs (suprabot, burnbot) → Telegram username; null when not running here. */
+  bots: Record<string, string | null>;
 }
 
 // ---------------------------------------------------------------------------------------------

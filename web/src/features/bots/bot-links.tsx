@@ -5,12 +5,41 @@ import { externalLinkProps } from '@/lib/links';
 const cls =
   'inline-flex h-9 w-9 items-center justify-center rounded-lg border border-white/15 text-white/85 transition hover:border-neon-cyan/70 hover:text-neon-cyan';
 
-/** Telegram, website and X icon links; each shown only when the bot has it. */
-export function BotLinks({ bot }: { bot: Bot }) {
+/**
+ * Where a bot stands for this deployment: its Telegram username from the server's config (never a
+ * guessed handle); "not running" for a bot the app has but no token runs; "showcase" for a bot whose
+ * contract is not on chain yet.
+ */
+export type BotStatus = { state: 'running'; username: string } | { state: 'off' } | { state: 'showcase' };
+
+export function botStatus(bot: Bot, usernames: Record<string, string | null> | undefined): BotStatus {
+  if (bot.kind === 'showcase') return { state: 'showcase' };
+  const u = usernames?.[bot.id];
+  return u ? { state: 'running', username: u } : { state: 'off' };
+}
+
+export function BotStatusLine({ status }: { status: BotStatus }) {
+  const text =
+    status.state === 'running'
+      ? `@${status.username} on Telegram`
+      : status.state === 'off'
+        ? 'Not running on this deployment yet'
+        : 'Showcase: its contract is not on chain yet';
+  const dot = status.state === 'running' ? 'bg-neon-green' : status.state === 'off' ? 'bg-neon-gold' : 'bg-white/40';
+  return (
+    <p className="flex items-center gap-2 text-xs font-semibold text-white/80" data-testid="bot-status">
+      <span aria-hidden="true" className={`h-2 w-2 rounded-full ${dot}`} />
+      {text}
+    </p>
+  );
+}
+
+/** Telegram (only when the bot runs), website and X icon links; each shown only when the bot has it. */
+export function BotLinks({ bot, status }: { bot: Bot; status: BotStatus }) {
   return (
     <div className="flex gap-2">
-      {bot.telegram && (
-        <a href={bot.telegram} aria-label={`${bot.name} on Telegram`} className={cls} {...externalLinkProps}>
+      {status.state === 'running' && (
+        <a href={`https://t.me/${status.username}`} aria-label={`${bot.name} on Telegram`} className={cls} {...externalLinkProps}>
           <TelegramIcon size={18} />
         </a>
       )}

@@ -2,13 +2,15 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { PageFrame } from '@/components/ui/page-frame';
-import { BotLinks } from '@/features/bots/bot-links';
+import { BotLinks, BotStatusLine, botStatus } from '@/features/bots/bot-links';
 import { bots, type Bot } from '@/features/bots/bots';
 import { FloatingDots } from '@/features/bots/floating-dots';
+import { useAppConfig } from '@/lib/config';
 
 export function BotsPage() {
   const [selected, setSelected] = useState<Bot | null>(null);
   const close = () => setSelected(null);
+  const usernames = useAppConfig().data?.bots;
   return (
     <div className="relative overflow-hidden">
       <FloatingDots count={40} />
@@ -32,8 +34,11 @@ export function BotsPage() {
                 </button>
               </h2>
               <p className="mt-2 flex-1 text-sm text-muted">{bot.briefDescription}</p>
+              <div className="mt-3">
+                <BotStatusLine status={botStatus(bot, usernames)} />
+              </div>
               <div className="relative z-10 mt-4 flex items-center justify-between">
-                <BotLinks bot={bot} />
+                <BotLinks bot={bot} status={botStatus(bot, usernames)} />
                 <span aria-hidden="true" className="text-xs font-bold text-neon-cyan">Details →</span>
               </div>
             </li>
@@ -63,7 +68,8 @@ export function BotsPage() {
         {selected && (
           <div className="grid gap-6 lg:grid-cols-2">
             <div className="space-y-6">
-              <BotLinks bot={selected} />
+              <BotStatusLine status={botStatus(selected, usernames)} />
+              <BotLinks bot={selected} status={botStatus(selected, usernames)} />
               <section>
                 <h3 className="font-display text-lg font-extrabold text-neon-cyan">Description</h3>
                 <p className="mt-2 text-white/90">{selected.fullDescription}</p>

@@ -7,13 +7,17 @@ export interface BotCommand {
 
 export interface Bot {
   id: 'suprabot' | 'pumpbuybot' | 'nftmintbot' | 'burnbot';
+  /**
+   * live: the app runs this bot (internal/bots), and GET /api/v1/config names its Telegram username
+   * when it runs for this deployment; showcase: its contract is not on chain yet.
+   */
+  kind: 'live' | 'showcase';
   name: string;
   logo: string;
   briefDescription: string;
   fullDescription: string;
   functions: string[];
   instructions: BotCommand[];
-  telegram: string;
   website?: string;
   x?: string;
 }
@@ -21,16 +25,18 @@ export interface Bot {
 export const bots: Bot[] = [
   {
     id: 'suprabot',
+    kind: 'live',
     name: 'Supra Bot',
     logo: '/images/bots/suprabot.svg',
-    briefDescription: 'Game plays plus token buys and sells, posted live to your group.',
+    briefDescription: 'Game plays and token buys, posted live to your group, each exactly once.',
     fullDescription:
-      'Supra Bot is the all-rounder. It follows on-chain game plays and buys and sells of tokens such as SUPRA, ROBBIE, ' +
-      'DAWGZ, dexUSDC, SPIKE and LUCKY, and posts each event to your Telegram group with the amounts, the value and a ' +
-      'link to the transaction. Each group picks its own token, image, emoji and minimum buy size.',
+      'Supra Bot is the all-rounder. It follows on-chain game plays and buys of tokens such as ROBBIE, DAWGZ, dexUSDC, ' +
+      'SPIKE and LUCKY (paid in SUPRA), and posts each event to your Telegram group with the amounts, the value and a ' +
+      'link to the transaction. It reads the app’s event index, so no event is missed or posted twice, however busy ' +
+      'the chain. Each group picks its own token, image, emoji and minimum buy size.',
     functions: [
       'Live game-play alerts from the on-chain slots',
-      'Buy and sell alerts for the token your group follows',
+      'Buy alerts for the token your group follows',
       'Custom image and emoji per alert type',
       'Optional deletion of the previous alert to keep the chat clean',
       'A minimum USD buy threshold (0 disables it)',
@@ -54,11 +60,11 @@ export const bots: Bot[] = [
       { command: '/setminbuyusd', description: 'Only post buys above this USD value (0 disables the limit)' },
       { command: '/price', description: 'Show the current token price' },
     ],
-    telegram: links.telegram,
     x: links.x,
   },
   {
     id: 'pumpbuybot',
+    kind: 'showcase',
     name: 'Pump Buy Bot',
     logo: '/images/bots/pumpbuybot.svg',
     briefDescription: 'Catch every buy of Pump tokens before they graduate.',
@@ -75,10 +81,10 @@ export const bots: Bot[] = [
       { command: 'Make it an admin', description: 'It needs permission to post messages' },
       { command: 'Pick your token', description: 'Follow the bot’s prompts to choose the Pump token to track' },
     ],
-    telegram: links.telegram,
   },
   {
     id: 'nftmintbot',
+    kind: 'showcase',
     name: 'NFT Mint Bot',
     logo: '/images/bots/nftmintbot.svg',
     briefDescription: 'Blindbox mint alerts for collections like Lucky Legends.',
@@ -99,20 +105,20 @@ export const bots: Bot[] = [
       { command: '/luckynft_setcollection', description: 'Change the collection this chat follows' },
       { command: '/luckynft_setimage', description: 'Set the image shown with mint alerts' },
     ],
-    telegram: links.telegram,
   },
   {
     id: 'burnbot',
+    kind: 'live',
     name: 'Burn Bot',
     logo: '/images/bots/burnbot.svg',
     briefDescription: 'Every LUCKY sent to the burn address, celebrated in your chat.',
     fullDescription:
       'Burn Bot tracks LUCKY deposits to the burn address and posts each burn with its size and value, plus the total ' +
-      'burned so far, so the community sees the supply shrink in real time.',
+      'burned so far and its share of the supply, so the community sees the supply shrink in real time.',
     functions: [
       'Alerts for every LUCKY deposit to the burn address',
       'Custom emoji and emoji value per burn alert',
-      'A minimum USD burn threshold',
+      'A minimum USD burn threshold (0 disables it)',
       'Total burned and current price on demand',
     ],
     instructions: [
@@ -120,14 +126,13 @@ export const bots: Bot[] = [
       { command: '/luckyburn_help', description: 'List every command' },
       { command: '/luckyburn_subscribe', description: 'Post burn alerts in this chat' },
       { command: '/luckyburn_unsubscribe', description: 'Stop posting burn alerts' },
-      { command: '/luckyburn_deleteprevious', description: 'Delete the previous burn alert when a new one arrives' },
+      { command: '/luckyburn_deleteprevious on|off', description: 'Delete the previous burn alert when a new one arrives' },
       { command: '/luckyburn_setemoji', description: 'Set the emoji repeated in burn alerts' },
       { command: '/luckyburn_setemojibase', description: 'Set how much value one emoji stands for' },
       { command: '/luckyburn_setminburnusd', description: 'Only post burns above this USD value' },
       { command: '/luckyburn_price', description: 'Show the current LUCKY price' },
       { command: '/luckyburn_burned', description: 'Show the total LUCKY burned' },
     ],
-    telegram: links.telegram,
     x: links.x,
   },
 ];

@@ -84,6 +84,7 @@ export const devnetConfig: AppConfig = {
     devnet: true,
   },
   knownChainIds: [6, 8, 255],
+  bots: { suprabot: null, burnbot: null },
   tokens: [
     {
       name: 'SUPRA',
