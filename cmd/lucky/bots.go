@@ -15,7 +15,6 @@ import (
 	"github.com/luckycoin/lucky/internal/chain"
 	"github.com/luckycoin/lucky/internal/config"
 	"github.com/luckycoin/lucky/internal/store"
-	"github.com/luckycoin/lucky/internal/supra"
 	"github.com/luckycoin/lucky/internal/tokens"
 )
 
@@ -40,40 +39,24 @@ func startBots(ctx context.Context, tg config.Telegram, net config.Network, reg 
 func runBots(ctx context.Context, args []string, getenv func(string) string, _, stderr io.Writer) error {
 	cfg, err := config.ParseBots(args, getenv, stderr)
 	if err != nil {
-		if errors.Is(err, config.ErrInvalid) {
-			return fmt.Errorf("%w: %v", errUsage, err)
-		}
-		return err
+		return usage(err)
 	}
-	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: logLevel(getenv)}))
-	reg, err := tokens.Load(log)
+	p, err := openFeeder(ctx, cfg.IndexCmd, getenv, stderr)
 	if err != nil {
 		return err
 	}
-	urls := cfg.RPC
-	if len(urls) == 0 {
-		urls = cfg.Network.RPC
-	}
-	client, err := supra.NewClient(urls)
-	if err != nil {
-		return err
-	}
-	idx, closeIdx, err := openIndex(ctx, cfg.Index, cfg.Network, reg, client, log, false)
-	if err != nil {
-		return err
-	}
-	defer closeIdx()
+	defer p.close()
 	ixCtx, stopIx := context.WithCancel(ctx)
 	ixDone := make(chan struct{})
-	go func() { defer close(ixDone); idx.ix.Run(ixCtx) }()
+	go func() { defer close(ixDone); p.idx.ix.Run(ixCtx) }()
 	defer func() { stopIx(); <-ixDone }()
 
-	bindings := chain.New(client, cfg.Network, reg, chain.Options{})
-	started, err := startBots(ctx, cfg.Telegram, cfg.Network, reg, idx.db, bindings, api.NewMarket(bindings, log), log)
+	bindings := chain.New(p.client, cfg.Network, p.reg, chain.Options{})
+	started, err := startBots(ctx, cfg.Telegram, cfg.Network, p.reg, p.idx.db, bindings, api.NewMarket(bindings, p.log), p.log)
 	if err != nil {
 		return err
 	}
-	log.Info("lucky bots", "network", cfg.Network.Name, "rpc", strings.Join(urls, ","), "bots", started.Usernames)
+	p.log.Info("lucky bots", "network", cfg.Network.Name, "rpc", strings.Join(p.urls, ","), "bots", started.Usernames)
 	if started.Webhook != nil {
 		srv := &http.Server{Addr: cfg.Telegram.WebhookAddr, Handler: started.Webhook, ReadHeaderTimeout: 10 * time.Second}
 		go func() {
@@ -82,7 +65,7 @@ func runBots(ctx context.Context, args []string, getenv func(string) string, _, 
 			defer cancel()
 			srv.Shutdown(shut)
 		}()
-		log.Info("bots: webhook listening", "addr", cfg.Telegram.WebhookAddr)
+		p.log.Info("bots: webhook listening", "addr", cfg.Telegram.WebhookAddr)
 		if err := srv.ListenAndServe(); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			return err
 		}

@@ -91,15 +91,36 @@ func (e *eventIndex) handler(net config.Network, reg *tokens.Registry, log *slog
 func runIndex(ctx context.Context, args []string, getenv func(string) string, _, stderr io.Writer) error {
 	cfg, err := config.ParseIndex(args, getenv, stderr)
 	if err != nil {
-		if errors.Is(err, config.ErrInvalid) {
-			return fmt.Errorf("%w: %v", errUsage, err)
-		}
+		return usage(err)
+	}
+	p, err := openFeeder(ctx, cfg, getenv, stderr)
+	if err != nil {
 		return err
 	}
+	defer p.close()
+	p.log.Info("lucky index", "network", cfg.Network.Name, "rpc", strings.Join(p.urls, ","))
+	if err := p.idx.ix.Run(ctx); !errors.Is(err, context.Canceled) {
+		return err
+	}
+	return nil
+}
+
+// feeder is a process that feeds the index (`lucky index`, `lucky bots`): its log, the
+// registry, the node client and the open index.
+type feeder struct {
+	log    *slog.Logger
+	reg    *tokens.Registry
+	client *supra.Client
+	urls   []string
+	idx    *eventIndex
+	close  func()
+}
+
+func openFeeder(ctx context.Context, cfg config.IndexCmd, getenv func(string) string, stderr io.Writer) (*feeder, error) {
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: logLevel(getenv)}))
 	reg, err := tokens.Load(log)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	urls := cfg.RPC
 	if len(urls) == 0 {
@@ -107,16 +128,11 @@ func runIndex(ctx context.Context, args []string, getenv func(string) string, _,
 	}
 	client, err := supra.NewClient(urls)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	idx, closeIdx, err := openIndex(ctx, cfg.Index, cfg.Network, reg, client, log, false)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	defer closeIdx()
-	log.Info("lucky index", "network", cfg.Network.Name, "rpc", strings.Join(urls, ","))
-	if err := idx.ix.Run(ctx); !errors.Is(err, context.Canceled) {
-		return err
-	}
-	return nil
+	return &feeder{log: log, reg: reg, client: client, urls: urls, idx: idx, close: closeIdx}, nil
 }

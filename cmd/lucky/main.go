@@ -13,6 +13,8 @@ import (
 	"os/signal"
 	"runtime/debug"
 	"syscall"
+
+	"github.com/luckycoin/lucky/internal/config"
 )
 
 // errUsage marks a command-line mistake; it exits with code 2.
@@ -40,6 +42,14 @@ func main() {
 	err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(exitCode(err, os.Stderr))
+}
+
+// usage marks a configuration error as a command-line mistake (exit code 2).
+func usage(err error) error {
+	if errors.Is(err, config.ErrInvalid) {
+		return fmt.Errorf("%w: %v", errUsage, err)
+	}
+	return err
 }
 
 func exitCode(err error, stderr io.Writer) int {

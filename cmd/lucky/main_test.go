@@ -98,29 +98,8 @@ func TestDevnetAddressesMatchContracts(t *testing.T) {
 // TestServeEndToEnd starts `lucky serve` on devnet, reads through the API (which reaches
 // the in-process node over the in-memory transport), and shuts it down gracefully.
 func TestServeEndToEnd(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-
-	ctx, cancel := context.WithCancel(context.Background())
 	var out bytes.Buffer
-	done := make(chan error, 1)
-	go func() { done <- run(ctx, []string{"serve", "--addr", addr}, noEnv, &out, io.Discard) }()
-
-	base := "http://" + addr
-	var res *http.Response
-	for i := 0; i < 100; i++ {
-		if res, err = http.Get(base + "/healthz"); err == nil {
-			break
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	base, res, stop := startServe(t, &out, "/healthz")
 	res.Body.Close()
 	for _, path := range []string{"/rpc/v1/transactions/chain_id", "/devnet/wallet.js", "/api/v1/config", "/"} {
 		res, err := http.Get(base + path)
@@ -129,15 +108,7 @@ func TestServeEndToEnd(t *testing.T) {
 		}
 		res.Body.Close()
 	}
-	cancel()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("serve returned %v", err)
-		}
-	case <-time.After(15 * time.Second):
-		t.Fatal("serve did not shut down")
-	}
+	stop()
 	// The banner lists each dev account with what it holds, the contracts' tokens included.
 	for _, want := range []string{"Available Accounts", "1000000 LUCKY", "10000 MINE", "Private Keys"} {
 		if !strings.Contains(out.String(), want) {
@@ -148,33 +119,7 @@ func TestServeEndToEnd(t *testing.T) {
 
 // TestServeDevnetFlags: `lucky serve` passes the node's own flags to the in-process devnet.
 func TestServeDevnetFlags(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() {
-		done <- run(ctx, []string{"serve", "--addr", addr, "--min-gas-price", "150", "--block-time", "1h"}, noEnv, io.Discard, io.Discard)
-	}()
-	defer func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("serve returned %v", err)
-		}
-	}()
-	var res *http.Response
-	for i := 0; i < 100; i++ {
-		if res, err = http.Get("http://" + addr + "/rpc/v1/transactions/estimate_gas_price"); err == nil {
-			break
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, res, _ := startServe(t, io.Discard, "/rpc/v1/transactions/estimate_gas_price", "--min-gas-price", "150", "--block-time", "1h")
 	defer res.Body.Close()
 	var g struct {
 		Mean uint64 `json:"mean_gas_price"`
@@ -212,6 +157,28 @@ func TestServeRunsBots(t *testing.T) {
 	if err := os.WriteFile(tokens, []byte("# BotFather tokens\nsuprabot=123456:ABC-def\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	_, res, stop := startServe(t, io.Discard, "/api/v1/config", "--telegram-token-file", tokens, "--telegram-api", fake.URL)
+	var body struct {
+		Bots map[string]*string `json:"bots"`
+	}
+	json.NewDecoder(res.Body).Decode(&body)
+	res.Body.Close()
+	if body.Bots["suprabot"] == nil || *body.Bots["suprabot"] != "lucky_supra_bot" || body.Bots["burnbot"] != nil {
+		t.Fatalf("bots %v", body.Bots)
+	}
+	time.Sleep(200 * time.Millisecond)
+	stop()
+	mu.Lock()
+	defer mu.Unlock()
+	if calls["getMe"] != 1 || calls["getUpdates"] == 0 {
+		t.Fatalf("Bot API calls %v", calls)
+	}
+}
+
+// startServe runs `lucky serve` on a free port with args until the test ends (or stop is
+// called) and waits until path answers; it returns the base URL and the first answer.
+func startServe(t *testing.T, stdout io.Writer, path string, args ...string) (base string, first *http.Response, stop func()) {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -221,36 +188,33 @@ func TestServeRunsBots(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"serve", "--addr", addr, "--telegram-token-file", tokens, "--telegram-api", fake.URL}, noEnv, io.Discard, io.Discard)
+		done <- run(ctx, append([]string{"serve", "--addr", addr}, args...), noEnv, stdout, io.Discard)
 	}()
-	var body struct {
-		Bots map[string]*string `json:"bots"`
+	var stopped bool
+	stop = func() {
+		t.Helper()
+		if stopped {
+			return
+		}
+		stopped = true
+		cancel()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("serve returned %v", err)
+			}
+		case <-time.After(15 * time.Second):
+			t.Error("serve did not shut down")
+		}
 	}
+	t.Cleanup(stop)
+	base = "http://" + addr
 	for i := 0; i < 100; i++ {
-		res, err := http.Get("http://" + addr + "/api/v1/config")
-		if err == nil {
-			json.NewDecoder(res.Body).Decode(&body)
-			res.Body.Close()
-			break
+		if first, err = http.Get(base + path); err == nil {
+			return base, first, stop
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	if body.Bots["suprabot"] == nil || *body.Bots["suprabot"] != "lucky_supra_bot" || body.Bots["burnbot"] != nil {
-		t.Fatalf("bots %v", body.Bots)
-	}
-	time.Sleep(200 * time.Millisecond)
-	cancel()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("serve returned %v", err)
-		}
-	case <-time.After(15 * time.Second):
-		t.Fatal("serve did not shut down")
-	}
-	mu.Lock()
-	defer mu.Unlock()
-	if calls["getMe"] != 1 || calls["getUpdates"] == 0 {
-		t.Fatalf("Bot API calls %v", calls)
-	}
+	t.Fatal(err)
+	return "", nil, nil
 }

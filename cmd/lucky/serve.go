@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"io"
 	"log/slog"
 	"net"
@@ -21,10 +19,7 @@ import (
 func runServe(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	cfg, err := config.ParseServe(args, getenv, stderr)
 	if err != nil {
-		if errors.Is(err, config.ErrInvalid) {
-			return fmt.Errorf("%w: %v", errUsage, err)
-		}
-		return err
+		return usage(err)
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: logLevel(getenv)}))
 	reg, err := tokens.Load(log)
