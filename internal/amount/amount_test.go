@@ -98,3 +98,13 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func TestGroup(t *testing.T) {
+	for in, want := range map[string]string{
+		"0": "0", "999": "999", "1000": "1,000", "1234567.5": "1,234,567.5", "-1000.25": "-1,000.25", "100000": "100,000",
+	} {
+		if got := Group(in); got != want {
+			t.Errorf("Group(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

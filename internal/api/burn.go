@@ -193,7 +193,7 @@ func (h *Handler) GetBurn(w http.ResponseWriter, r *http.Request) {
 // certificateData is what the certificate of b shows.
 func (h *Handler) certificateData(b chain.Burn) certificate.Data {
 	return certificate.Data{
-		Amount: certificate.Group(amount.Exact(new(big.Int).SetUint64(b.Amount), b.Token.Decimals)),
+		Amount: amount.Group(amount.Exact(new(big.Int).SetUint64(b.Amount), b.Token.Decimals)),
 		Symbol: b.Token.Symbol, Token: b.Token.Name, Burner: b.Burner.String(), TxHash: strings.ToLower(b.TxHash),
 		Time: b.Time, Block: b.Block, Network: h.net.Name,
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/luckycoin/lucky/internal/amount"
 	"math/big"
 	"strings"
 	"time"
@@ -335,7 +336,7 @@ func (r *roundData) buy(ctx context.Context, s Settings, row store.SwapRow) aler
 		if mc := m.MarketCap(true); mc != nil {
 			lines = append(lines, "Market cap: "+dollars(mc))
 		} else if mc := m.MarketCap(false); mc != nil {
-			lines = append(lines, "Market cap: "+group(ratFixed(mc, 0))+" SUPRA")
+			lines = append(lines, "Market cap: "+amount.Group(ratFixed(mc, 0))+" SUPRA")
 		}
 	}
 	lines = append(lines, "Buyer: "+short(row.Sender), r.b.txLink(row.TxHash))

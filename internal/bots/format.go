@@ -8,31 +8,9 @@ import (
 	"github.com/luckycoin/lucky/internal/amount"
 )
 
-// group puts thousands separators in the integer part of a decimal string.
-func group(s string) string {
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	whole, frac, hasFrac := strings.Cut(s, ".")
-	var b strings.Builder
-	for i, r := range whole {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	out := b.String()
-	if hasFrac {
-		out += "." + frac
-	}
-	if neg {
-		out = "-" + out
-	}
-	return out
-}
-
 // units renders base units with 2 decimals (floored), grouped: "1,495.48".
 func units(base *big.Int, decimals uint8) string {
-	return group(amount.Format(base, decimals, min(2, decimals)))
+	return amount.Group(amount.Format(base, decimals, min(2, decimals)))
 }
 
 // ratFixed renders a non-negative rational with places decimals, floored.
@@ -48,7 +26,7 @@ func dollars(r *big.Rat) string {
 		return "USD n/a"
 	}
 	if r.Cmp(big.NewRat(1, 1)) >= 0 {
-		return "$" + group(ratFixed(r, 2))
+		return "$" + amount.Group(ratFixed(r, 2))
 	}
 	return "$" + trimZeros(ratFixed(r, 6))
 }
@@ -59,7 +37,7 @@ func price(r *big.Rat) string {
 	if r.Cmp(big.NewRat(1, 10_000)) < 0 {
 		places = 10
 	}
-	return group(ratFixed(r, places))
+	return amount.Group(ratFixed(r, places))
 }
 
 func trimZeros(s string) string {

@@ -233,26 +233,3 @@ func fit(f font.Face, s string, width int) string {
 	}
 	return s
 }
-
-// Group renders a decimal string with thousands separators in its whole part
-// ("1234567.5" → "1,234,567.5").
-func Group(dec string) string {
-	whole, frac, hasFrac := strings.Cut(dec, ".")
-	neg := strings.HasPrefix(whole, "-")
-	whole = strings.TrimPrefix(whole, "-")
-	var b strings.Builder
-	for i, ch := range whole {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(ch)
-	}
-	out := b.String()
-	if neg {
-		out = "-" + out
-	}
-	if hasFrac {
-		out += "." + frac
-	}
-	return out
-}
