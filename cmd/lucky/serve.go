@@ -73,6 +73,10 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	}
 	opts.Index = idx.handler(cfg.Network, reg, log, now)
 	mkt := api.NewMarket(bindings, log)
+	if node != nil {
+		// A reverted or reset devnet must not be shown from a snapshot of the chain before.
+		node.OnRewind(mkt.Invalidate)
+	}
 	botsCtx, stopBots := context.WithCancel(ctx)
 	started, err := startBots(botsCtx, cfg.Telegram, cfg.Network, reg, idx.db, bindings, mkt, log)
 	if err != nil {

@@ -114,6 +114,16 @@ func eventData(t *testing.T, info supra.TransactionInfo, suffix string) map[stri
 func TestIndexEndpoints(t *testing.T) {
 	e := newIndexEnv(t)
 	buyer, player, burner := 2, 1, 0
+	spot := func() float64 {
+		r, err := chain.New(e.client, config.Presets()[0], e.reg, chain.Options{}).Reserves(context.Background(), idxLucky, contracts.SupraCoinType)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, _ := new(big.Rat).SetFrac(new(big.Int).Mul(new(big.Int).SetUint64(r.B), big.NewInt(1_000_000)),
+			new(big.Int).Mul(new(big.Int).SetUint64(r.A), big.NewInt(100_000_000))).Float64()
+		return f
+	}
+	before := spot()
 	buy := e.submit(buyer, devnettest.Call{Function: idxSwap, TypeArgs: []string{contracts.SupraCoinType, idxLucky, contracts.UncorrelatedType},
 		Args: [][]byte{devnettest.U64(1_000_000_000), devnettest.U64(0)}})
 	play := e.submit(player, devnettest.Call{Function: idxPlay, TypeArgs: []string{idxLucky},
@@ -137,12 +147,7 @@ func TestIndexEndpoints(t *testing.T) {
 	// SUPRA per whole LUCKY, decimals applied; the volume is the swap's.
 	sw := eventData(t, buy, "::SwapEvent")
 	xOut, _ := new(big.Int).SetString(sw["x_out"].(string), 10)
-	res, err := chain.New(e.client, config.Presets()[0], e.reg, chain.Options{}).Reserves(context.Background(), idxLucky, contracts.SupraCoinType)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, _ := new(big.Rat).SetFrac(new(big.Int).Mul(new(big.Int).SetUint64(res.B), big.NewInt(1_000_000)),
-		new(big.Int).Mul(new(big.Int).SetUint64(res.A), big.NewInt(100_000_000))).Float64()
+	want := spot()
 	ts := devnettest.FixedTime.Unix()
 	out := e.mustOK("GET", fmt.Sprintf("/api/v1/market/candles?pair=LUCKY-SUPRA&interval=1m&from=%d&to=%d", ts-600, ts+600), "")
 	checkHeights(out)
@@ -151,7 +156,8 @@ func TestIndexEndpoints(t *testing.T) {
 		t.Fatalf("candles %v", cs)
 	}
 	c := cs[0].(map[string]any)
-	if c["close"] != want || c["open"] != want || c["volume"] != xOut.String() || c["volumeQuote"] != "1000000000" ||
+	// It opened at the spot price before the swap; a buy only raises the price.
+	if c["close"] != want || c["open"] != before || c["low"] != before || c["high"] != want || before >= want || c["volume"] != xOut.String() || c["volumeQuote"] != "1000000000" ||
 		c["buys"] != 1.0 || c["sells"] != 0.0 || c["time"] != float64(ts-ts%60) || out["pair"] != "LUCKY-SUPRA" {
 		t.Fatalf("candle %v, want close %v", c, want)
 	}

@@ -88,6 +88,7 @@ type Node struct {
 	mu        sync.RWMutex
 	ch        *ledger
 	snapshots map[uint64]*ledger
+	onRewind  []func() // OnRewind callbacks, run after Revert and Reset
 	nextSnap  uint64
 	faults    faults
 	closed    bool
@@ -426,7 +427,23 @@ func (n *Node) Revert(id uint64) error {
 		}
 	}
 	n.ch = c
+	n.rewound()
 	return nil
+}
+
+// OnRewind registers f to run after every Revert and Reset (caches of chain state, like
+// the market data's, drop what the chain no longer holds).
+func (n *Node) OnRewind(f func()) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.onRewind = append(n.onRewind, f)
+}
+
+// rewound runs the OnRewind callbacks; the caller holds n.mu.
+func (n *Node) rewound() {
+	for _, f := range n.onRewind {
+		f()
+	}
 }
 
 // Reset rebuilds the chain from genesis and drops all snapshots.
@@ -439,6 +456,7 @@ func (n *Node) Reset() error {
 	defer n.mu.Unlock()
 	n.ch = c
 	clear(n.snapshots)
+	n.rewound()
 	return nil
 }
 

@@ -405,3 +405,40 @@ func TestUnreadablePools(t *testing.T) {
 		t.Errorf("LUCKY supply %s, burned %s", s.Lucky.Market.TotalSupply, s.Lucky.Market.Burned)
 	}
 }
+
+// A devnet reverted under the cache: the snapshot taken after a swap is dropped with the
+// chain state it showed, and the next read (within the TTL) shows the reverted price.
+func TestInvalidateAfterRevert(t *testing.T) {
+	e := newEnv(t, nil)
+	e.node.OnRewind(e.svc.Invalidate)
+	ctx := context.Background()
+	snap := e.node.Snapshot()
+	before, err := e.svc.Snapshot(ctx, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dex := "0x0dc694898dff98a1b0447e0992d0413e123ea80da1021d464a4fbaf0265870d8::"
+	if _, err := devnettest.Submit(e.node, e.node.Accounts()[2].PrivateKey, devnettest.Call{Function: dex + "scripts::swap",
+		TypeArgs: []string{supraT, luckyT, dex + "curves::Uncorrelated"},
+		Args:     [][]byte{devnettest.U64(10_000 * 100_000_000), devnettest.U64(1)}, MaxGas: 100_000}); err != nil {
+		t.Fatal(err)
+	}
+	e.clock.Add(time.Second)
+	moved, err := e.svc.Snapshot(ctx, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.node.Revert(snap); err != nil {
+		t.Fatal(err)
+	}
+	after, err := e.svc.Snapshot(ctx, false) // well within the TTL
+	if err != nil {
+		t.Fatal(err)
+	}
+	lb, _ := find(before, "LUCKY")
+	lm, _ := find(moved, "LUCKY")
+	la, _ := find(after, "LUCKY")
+	if lm.PriceSupra.Cmp(lb.PriceSupra) == 0 || la.PriceSupra.Cmp(lb.PriceSupra) != 0 {
+		t.Fatalf("LUCKY before %s, after the swap %s, after the revert %s", dec(lb.PriceSupra), dec(lm.PriceSupra), dec(la.PriceSupra))
+	}
+}

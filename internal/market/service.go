@@ -62,6 +62,17 @@ type Service struct {
 
 	mu  sync.Mutex
 	cur *Snapshot
+	gen uint64 // Invalidate's count: a refresh begun before one is not kept
+}
+
+// Invalidate drops the cached snapshot: the chain changed under it (a devnet reverted
+// to a snapshot or reset), so the next read waits for a new one.
+func (s *Service) Invalidate() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.gen++
+	s.cur = nil
+	s.sf.Forget("snapshot")
 }
 
 // New returns a Service over the chain bindings.
@@ -141,13 +152,16 @@ func (s *Service) refresh() <-chan singleflight.Result {
 	return s.sf.DoChan("snapshot", func() (any, error) {
 		ctx, cancel := context.WithTimeout(context.Background(), s.timeout)
 		defer cancel()
+		s.mu.Lock()
+		gen := s.gen
+		s.mu.Unlock()
 		snap, err := s.load(ctx)
 		if err != nil {
 			s.log.Warn("market: refresh failed", "err", err)
 			return nil, fmt.Errorf("market: refresh: %w", err)
 		}
 		s.mu.Lock()
-		if s.cur == nil || !snap.UpdatedAt.Before(s.cur.UpdatedAt) {
+		if gen == s.gen && (s.cur == nil || !snap.UpdatedAt.Before(s.cur.UpdatedAt)) {
 			s.cur = snap
 		}
 		s.mu.Unlock()

@@ -238,10 +238,15 @@ func (a *applier) poolEvents(swaps []Swap, liq []Liquidity) error {
 			if err != nil {
 				return err
 			}
+			// A candle opens at the pool's spot price before its first swap.
+			var open *float64
 			if p != nil {
+				if t, ok := a.toTrade(sw, p); ok {
+					open = &t.price
+				}
 				p.swap(sw)
 			}
-			if err := a.candleTrade(sw, p); err != nil {
+			if err := a.candleTrade(sw, p, open); err != nil {
 				return err
 			}
 			continue
@@ -439,7 +444,9 @@ func (a *applier) supraUSD() (*float64, error) {
 	return a.usd, nil
 }
 
-func (a *applier) candleTrade(sw Swap, p *pool) error {
+// candleTrade adds a swap to its candles; open is the pool's spot price before it (nil
+// when the index does not follow the pool: the candle opens at the swap's price).
+func (a *applier) candleTrade(sw Swap, p *pool, open *float64) error {
 	t, ok := a.toTrade(sw, p)
 	if !ok {
 		return nil
@@ -470,8 +477,14 @@ func (a *applier) candleTrade(sw Swap, p *pool) error {
 			return err
 		}
 		if c == nil {
-			c = &candle{open: t.price, high: t.price, low: t.price, openU: pu, highU: pu, lowU: pu,
-				volBase: new(big.Int), volQuote: new(big.Int)}
+			o, ou := t.price, pu
+			if open != nil {
+				o = *open
+				if usd != nil {
+					ou = sql.NullFloat64{Float64: o * *usd, Valid: true}
+				}
+			}
+			c = &candle{open: o, high: o, low: o, openU: ou, highU: ou, lowU: ou, volBase: new(big.Int), volQuote: new(big.Int)}
 			a.candles[k] = c
 		}
 		c.high, c.low, c.close = max(c.high, t.price), min(c.low, t.price), t.price

@@ -297,7 +297,10 @@ func TestPoolReservesAndSpotPrice(t *testing.T) {
 			if err != nil || len(cs) != 1 {
 				t.Fatalf("candles %+v %v", cs, err)
 			}
-			if math.Abs(cs[0].Close-spot) > spot*1e-15 || cs[0].VolBase != "1490000000" || cs[0].Buys != 1 {
+			// It opened at the spot before the swap (the first deposit's ratio).
+			open := (float64(y0) / 1e8) / (float64(x0) / 1e6)
+			if math.Abs(cs[0].Close-spot) > spot*1e-15 || math.Abs(cs[0].Open-open) > open*1e-15 || cs[0].Low != cs[0].Open ||
+				cs[0].VolBase != "1490000000" || cs[0].Buys != 1 {
 				t.Fatalf("candle %+v, want close %v", cs[0], spot)
 			}
 			// Applying the same events again moves nothing.

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, isMobile, test } from './fixtures';
+import { CHANGES_CHAIN, expect, isMobile, test } from './fixtures';
 import { LUCKY, SUPRA } from './support/chain';
 import { allowFailedLoads, DEXUSDC, nodeView, reserves, swapViaApi } from './support/market';
 import { decimal, formatBalance, formatExact, formatMarketCap, formatPrice, formatSupply, mul, ratio, units, type Exact } from '../src/lib/amounts';
@@ -26,7 +26,9 @@ async function luckyUsdFromNode(page: Page): Promise<{ price: Exact; perSupra: E
 }
 
 test.describe('stats', () => {
-  test('shows the six cards of doc 2 §2.3 plus FDV, in the display formats of §9', async ({ page }) => {
+  // It compares the dashboard with live node reads (supply, staking deposit), so it holds the chain
+  // lock: no spec of another worker changes the chain between the two.
+  test(`shows the six cards of doc 2 §2.3 plus FDV, in the display formats of §9 ${CHANGES_CHAIN}`, async ({ page }) => {
     const d = await openStats(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Token Analytics' })).toBeVisible();
     // The load's toast lasts 3 s (doc 2 §4): check it first, before the slower checks below.
