@@ -30,7 +30,7 @@ func (b *Bot) commands() []command {
 			{name: "help", help: "this list", run: (*Bot).helpText},
 			{name: "subscribe", help: "post LUCKY burns in this chat", admin: true, run: toggle(StreamBurn, true)},
 			{name: "unsubscribe", help: "stop posting burns", admin: true, run: toggle(StreamBurn, false)},
-			{name: "deleteprevious", args: "on|off", help: "remove the last burn alert when a new one comes", admin: true, run: deletePrevious(StreamBurn)},
+			{name: "deleteprevious", args: "[on|off]", help: "remove the last burn alert when a new one comes (no argument switches)", admin: true, run: deletePrevious(StreamBurn)},
 			{name: "setemoji", args: "<emoji>", help: "the emoji repeated by value", admin: true, run: setEmoji},
 			{name: "setemojibase", args: "<USD>", help: "USD of burn per emoji", admin: true, run: setEmojiBase},
 			{name: "setminburnusd", args: "<USD>", help: "hide smaller burns (0 shows all)", admin: true, run: setMinUSD},
@@ -45,12 +45,12 @@ func (b *Bot) commands() []command {
 		{name: "unsubscribe", help: "stop posting slot plays", admin: true, run: toggle(StreamPlay, false)},
 		{name: "settoken", args: "<TOKEN|all>", help: "only plays in this token", admin: true, run: setToken(StreamPlay)},
 		{name: "changeimage", args: "<https URL|off>", help: "picture posted with play alerts", admin: true, run: setImage(StreamPlay)},
-		{name: "deleteprevious", args: "on|off", help: "remove the last play alert when a new one comes", admin: true, run: deletePrevious(StreamPlay)},
+		{name: "deleteprevious", args: "[on|off]", help: "remove the last play alert when a new one comes (no argument switches)", admin: true, run: deletePrevious(StreamPlay)},
 		{name: "subscribe_buy", help: "post buys in this chat", admin: true, run: toggle(StreamBuy, true)},
 		{name: "unsubscribe_buy", help: "stop posting buys", admin: true, run: toggle(StreamBuy, false)},
 		{name: "settoken_buy", args: "<TOKEN>", help: "the token whose buys are posted", admin: true, run: setToken(StreamBuy)},
 		{name: "changeimage_buy", args: "<https URL|off>", help: "picture posted with buy alerts", admin: true, run: setImage(StreamBuy)},
-		{name: "deleteprevious_buy", args: "on|off", help: "remove the last buy alert when a new one comes", admin: true, run: deletePrevious(StreamBuy)},
+		{name: "deleteprevious_buy", args: "[on|off]", help: "remove the last buy alert when a new one comes (no argument switches)", admin: true, run: deletePrevious(StreamBuy)},
 		{name: "setemoji_buy", args: "<emoji>", help: "the emoji repeated by value", admin: true, run: setEmoji},
 		{name: "setemojibase_buy", args: "<USD>", help: "USD of buy per emoji", admin: true, run: setEmojiBase},
 		{name: "setminbuyusd", args: "<USD>", help: "hide smaller buys (0 shows all)", admin: true, run: setMinUSD},
@@ -237,6 +237,12 @@ func setImage(stream string) func(*Bot, context.Context, *Settings, string) (str
 
 func deletePrevious(stream string) func(*Bot, context.Context, *Settings, string) (string, error) {
 	return func(_ *Bot, _ context.Context, s *Settings, arg string) (string, error) {
+		if arg == "" { // doc 2 §7 lists burnbot's without an argument: it switches
+			arg = "on"
+			if s.Alerts[stream].DeletePrevious {
+				arg = "off"
+			}
+		}
 		switch strings.ToLower(arg) {
 		case "on":
 			s.Alerts[stream].DeletePrevious = true
