@@ -18,8 +18,10 @@ import (
 type fakeTelegram struct {
 	srv *httptest.Server
 
-	mu       sync.Mutex
-	updates  []map[string]any
+	mu sync.Mutex
+	// updates per bot token: like Telegram, every bot in a chat gets its own copy and
+	// confirms it on its own.
+	updates  map[string][]map[string]any
 	nextID   int64
 	admins   map[int64]map[int64]bool
 	sent     []sent
@@ -41,7 +43,7 @@ type sent struct {
 }
 
 func newFakeTelegram(t *testing.T) *fakeTelegram {
-	f := &fakeTelegram{admins: map[int64]map[int64]bool{}, nextID: 100, newSent: make(chan struct{}, 1000)}
+	f := &fakeTelegram{admins: map[int64]map[int64]bool{}, nextID: 100, newSent: make(chan struct{}, 1000), updates: map[string][]map[string]any{}}
 	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
 	t.Cleanup(f.srv.Close)
 	return f
@@ -67,9 +69,12 @@ func (f *fakeTelegram) say(chat, user int64, text string) {
 	if chat < 0 {
 		typ = "supergroup"
 	}
-	f.updates = append(f.updates, map[string]any{"update_id": f.nextID, "message": map[string]any{
+	u := map[string]any{"update_id": f.nextID, "message": map[string]any{
 		"message_id": f.nextID, "date": time.Now().Unix(), "text": text,
-		"chat": map[string]any{"id": chat, "type": typ}, "from": map[string]any{"id": user, "is_bot": false, "first_name": "u"}}})
+		"chat": map[string]any{"id": chat, "type": typ}, "from": map[string]any{"id": user, "is_bot": false, "first_name": "u"}}}
+	for token := range f.updates {
+		f.updates[token] = append(f.updates[token], u)
+	}
 }
 
 func (f *fakeTelegram) messages(chat int64) []sent {
@@ -104,13 +109,18 @@ func fail(w http.ResponseWriter, code int, desc string, params map[string]any) {
 }
 
 func (f *fakeTelegram) serve(w http.ResponseWriter, r *http.Request) {
-	_, method, _ := strings.Cut(strings.TrimPrefix(r.URL.Path, "/bot"), "/")
+	token, method, _ := strings.Cut(strings.TrimPrefix(r.URL.Path, "/bot"), "/")
 	if err := r.ParseMultipartForm(1 << 20); err != nil && r.ContentLength > 0 {
 		r.ParseForm()
 	}
 	num := func(k string) int64 { v, _ := strconv.ParseInt(r.FormValue(k), 10, 64); return v }
 	switch method {
 	case "getMe":
+		f.mu.Lock()
+		if _, known := f.updates[token]; !known {
+			f.updates[token] = []map[string]any{}
+		}
+		f.mu.Unlock()
 		ok(w, map[string]any{"id": 42, "is_bot": true, "first_name": "Lucky", "username": "lucky_test_bot"})
 	case "getUpdates":
 		offset := num("offset")
@@ -118,15 +128,15 @@ func (f *fakeTelegram) serve(w http.ResponseWriter, r *http.Request) {
 		for {
 			f.mu.Lock()
 			// Like Telegram: asking from offset confirms (forgets) every update before it.
-			kept := f.updates[:0]
-			for _, u := range f.updates {
+			var kept []map[string]any
+			for _, u := range f.updates[token] {
 				if u["update_id"].(int64) >= offset {
 					kept = append(kept, u)
 				}
 			}
-			f.updates = kept
+			f.updates[token] = kept
 			var out []map[string]any
-			for _, u := range f.updates {
+			for _, u := range f.updates[token] {
 				if id := u["update_id"].(int64); id >= offset {
 					out = append(out, u)
 				}
