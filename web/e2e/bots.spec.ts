@@ -66,6 +66,10 @@ test('each bot says where it stands: no token runs here on devnet, Pump and NFT 
     await expect(card(name).getByTestId('bot-status')).toHaveText('Showcase: its contract is not on chain yet');
   }
   await expect(page.getByRole('link', { name: / Bot on Telegram$/ })).toHaveCount(0);
+  if (process.env.SCREENSHOTS) {
+    await page.evaluate(() => document.querySelectorAll<HTMLElement>('aside.dw').forEach((e) => (e.style.display = 'none')));
+    await page.screenshot({ path: `../docs/screenshots/bots-${test.info().project.name}.png`, fullPage: false });
+  }
   const dialog = await openSupraBot(page);
   await expect(dialog.getByTestId('bot-status')).toHaveText('Not running on this deployment yet');
 });
