@@ -39,6 +39,7 @@ import (
 	"github.com/luckycoin/lucky/internal/amount"
 	"github.com/luckycoin/lucky/internal/certificate"
 	"github.com/luckycoin/lucky/internal/chain"
+	"github.com/luckycoin/lucky/internal/config"
 	"github.com/luckycoin/lucky/internal/market"
 	"github.com/luckycoin/lucky/internal/supra"
 	"github.com/luckycoin/lucky/internal/tokens"
@@ -133,15 +134,22 @@ type burnJSON struct {
 }
 
 func (h *Handler) burnOut(b chain.Burn) burnJSON {
-	t := b.Token
-	hash := strings.ToLower(b.TxHash)
+	return newBurnJSON(h.net, b.TxHash, b.Burner.String(), strconv.FormatUint(b.Amount, 10), tokenRef(b.Token), b.Block, b.Time)
+}
+
+// newBurnJSON is the one shape of a burn: verified against the node (burnOut) or read
+// from the event index (GET /api/v1/burns).
+func newBurnJSON(net config.Network, txHash, burner, amount string, tok tokenRefJSON, block uint64, at time.Time) burnJSON {
+	hash := strings.ToLower(txHash)
 	return burnJSON{
-		TxHash: hash, Burner: b.Burner.String(), BurnAddress: h.net.Modules.BurnAddress,
-		Amount:      strconv.FormatUint(b.Amount, 10),
-		Token:       tokenRefJSON{Name: t.Name, Symbol: t.Symbol, CoinType: t.CoinType, Decimals: t.Decimals, Logo: t.Logo},
-		BlockNumber: strconv.FormatUint(b.Block, 10), Timestamp: b.Time, Network: h.net.Name,
+		TxHash: hash, Burner: burner, BurnAddress: net.Modules.BurnAddress, Amount: amount, Token: tok,
+		BlockNumber: strconv.FormatUint(block, 10), Timestamp: at.UTC(), Network: net.Name,
 		CertificateURL: "/api/v1/burns/" + hash + "/certificate.png", URL: "/burn/" + hash,
 	}
+}
+
+func tokenRef(t tokens.Token) tokenRefJSON {
+	return tokenRefJSON{Name: t.Name, Symbol: t.Symbol, CoinType: t.CoinType, Decimals: t.Decimals, Logo: t.Logo}
 }
 
 // errBadHash is an invalid {hash}.

@@ -235,19 +235,8 @@ func (h *IndexHandler) GetCandles(w http.ResponseWriter, r *http.Request) {
 	WriteJSON(w, http.StatusOK, out)
 }
 
-// indexedBurnJSON is one burn as the event index stores it (the verified single burn of
-// GET /api/v1/burns/{hash} is burnJSON in burn.go).
-type indexedBurnJSON struct {
-	Burner   string `json:"burner"`
-	Token    string `json:"token"`
-	CoinType string `json:"coinType"`
-	Amount   string `json:"amount"`
-	TxHash   string `json:"txHash"`
-	Height   string `json:"height"`
-	Time     string `json:"time"`
-}
-
-// GetBurns serves GET /api/v1/burns?limit=: the latest burns of every token.
+// GetBurns serves GET /api/v1/burns?limit=: the latest burns of every token, in the shape
+// of a verified burn (GET /api/v1/burns/{hash}).
 func (h *IndexHandler) GetBurns(w http.ResponseWriter, r *http.Request) {
 	n, hs, ok := h.listRequest(w, r)
 	if !ok {
@@ -258,12 +247,17 @@ func (h *IndexHandler) GetBurns(w http.ResponseWriter, r *http.Request) {
 		h.storeFailed(w, r, err)
 		return
 	}
-	out := make([]indexedBurnJSON, len(bs))
+	out := make([]burnJSON, len(bs))
 	for i, b := range bs {
-		out[i] = indexedBurnJSON{b.Burner, h.tokenName(b.Token), b.Token, b.Amount, b.TxHash, strconv.FormatUint(b.Height, 10), isoTime(b.TimeUS)}
+		// A coin the registry does not know is named by its type, in base units.
+		tok := tokenRefJSON{Name: b.Token, CoinType: b.Token}
+		if t, ok := h.d.Tokens.ByCoinType(b.Token); ok {
+			tok = tokenRef(t)
+		}
+		out[i] = newBurnJSON(h.d.Network, b.TxHash, b.Burner, b.Amount, tok, b.Height, time.UnixMicro(b.TimeUS))
 	}
 	WriteJSON(w, http.StatusOK, struct {
-		Burns []indexedBurnJSON `json:"burns"`
+		Burns []burnJSON `json:"burns"`
 		heights
 	}{out, hs})
 }

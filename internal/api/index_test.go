@@ -174,11 +174,14 @@ func TestIndexEndpoints(t *testing.T) {
 	if len(bs) != 2 {
 		t.Fatalf("burns %v", bs)
 	}
+	// The shape of a verified burn (GET /api/v1/burns/{hash}).
 	b := bs[0].(map[string]any)
-	if b["burner"] != e.addr(burner).String() || b["token"] != "LUCKY" || b["amount"] != "7000000" || b["time"] == "" {
+	tok := b["token"].(map[string]any)
+	if b["burner"] != e.addr(burner).String() || tok["name"] != "LUCKY" || tok["decimals"] != 6.0 || tok["coinType"] != idxLucky ||
+		b["amount"] != "7000000" || b["timestamp"] == "" || b["url"] != "/burn/"+b["txHash"].(string) {
 		t.Fatalf("burn %v", b)
 	}
-	if g := bs[1].(map[string]any); g["burner"] != supra.FrameworkAddress.String() || g["height"] != "0" || g["amount"] != "50000000000000" {
+	if g := bs[1].(map[string]any); g["burner"] != supra.FrameworkAddress.String() || g["blockNumber"] != "0" || g["amount"] != "50000000000000" {
 		t.Fatalf("genesis burn %v", g)
 	}
 

@@ -365,19 +365,9 @@ export interface CandlesResponse extends IndexHeights {
   candles: Candle[];
 }
 
-export interface BurnRecord {
-  burner: string;
-  token: string;
-  coinType: string;
-  amount: string;
-  txHash: string;
-  height: string;
-  time: string;
-}
-
-/** GET /api/v1/burns?limit= */
+/** GET /api/v1/burns?limit=: the latest burns, each in the shape of a verified burn. */
 export interface BurnsResponse extends IndexHeights {
-  burns: BurnRecord[];
+  burns: BurnInfo[];
 }
 
 /** GET /api/v1/burns/leaderboard?token=&limit= */

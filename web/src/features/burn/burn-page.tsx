@@ -168,7 +168,7 @@ export function BurnPage() {
 
       {/* History from the event index (internal/indexer): who burned what, and the biggest burners. */}
       <div className="mx-auto mt-8 grid max-w-5xl gap-6 lg:grid-cols-2 lg:items-start">
-        <RecentBurns tokens={config.data?.tokens ?? []} />
+        <RecentBurns />
         <BurnLeaderboard decimals={config.data?.tokens.find((t) => t.name === 'LUCKY')?.decimals ?? 6} />
       </div>
 

@@ -4,12 +4,10 @@ import { useBurns } from '@/features/burn/api/use-burns';
 import { fmt2Grouped } from '@/lib/amounts';
 import { burnerLabel } from '@/features/burn/utils/burner';
 import { txPath } from '@/lib/paths';
-import type { Token } from '@/types/api';
 
 /** The latest burns of every token, from the event index. */
-export function RecentBurns({ tokens }: { tokens: readonly Token[] }) {
+export function RecentBurns() {
   const q = useBurns(10);
-  const decimalsOf = (coinType: string) => tokens.find((t) => t.coinType === coinType)?.decimals ?? 0;
   return (
     <section aria-labelledby="recent-burns-title" className="panel p-4 sm:p-5">
       <h2 id="recent-burns-title" className="mb-3 font-display text-lg font-extrabold tracking-wide text-white">
@@ -25,16 +23,16 @@ export function RecentBurns({ tokens }: { tokens: readonly Token[] }) {
         <ul className="space-y-2" aria-label="Recent burns">
           {q.data.burns.map((b) => (
             <li
-              key={`${b.txHash}-${b.token}`}
+              key={`${b.txHash}-${b.token.coinType}`}
               data-testid="recent-burn"
               className="flex items-center justify-between gap-3 rounded-xl border border-white/10 bg-ink-900/60 px-3 py-2 text-sm"
             >
               <span className="min-w-0">
                 <span className="font-mono font-bold text-neon-gold">
-                  {fmt2Grouped(b.amount, decimalsOf(b.coinType))} {b.token || 'tokens'}
+                  {fmt2Grouped(b.amount, b.token.decimals)} {b.token.name}
                 </span>
                 <span className="block truncate text-xs text-muted">
-                  by <span className="font-mono">{burnerLabel(b.burner)}</span> · {new Date(b.time).toLocaleString('en-US')}
+                  by <span className="font-mono">{burnerLabel(b.burner)}</span> · {new Date(b.timestamp).toLocaleString('en-US')}
                 </span>
               </span>
               <Link
