@@ -11,7 +11,6 @@ import (
 
 	"github.com/luckycoin/lucky/internal/market"
 	"github.com/luckycoin/lucky/internal/store"
-	"github.com/luckycoin/lucky/internal/tokens"
 )
 
 // rowsPerRound bounds the rows one chat's stream reads per round (and so one batch).
@@ -284,22 +283,18 @@ func (r *roundData) alerts(ctx context.Context, stream string, s Settings, pos s
 	return out, len(out) == rowsPerRound, nil
 }
 
-func (r *roundData) registryToken(name string) (tokens.Token, bool) {
-	return r.b.cfg.Tokens.ByName(name)
-}
-
 // buy renders a swap that bought the chat's buy token with SUPRA.
 func (r *roundData) buy(ctx context.Context, s Settings, row store.SwapRow) alert {
 	a := alert{pos: row.Pos}
-	tok, ok := r.registryToken(s.Alerts[StreamBuy].Token)
+	tok, ok := r.b.cfg.Tokens.ByName(s.Alerts[StreamBuy].Token)
 	if !ok {
 		return a
 	}
 	coin, err := store.CanonType(tok.CoinType)
-	native := r.b.cfg.Network.Modules.NativeCoin
 	if err != nil {
 		return a
 	}
+	native := r.b.cfg.Network.Modules.NativeCoin
 	var got, paid uint64
 	switch {
 	case row.PairX == coin && sameType(row.PairY, native) && row.XOut > 0:
@@ -383,7 +378,7 @@ func (r *roundData) play(s Settings, row store.PlayAt) alert {
 // burn renders LUCKY sent to the burn address, with the total burned so far.
 func (r *roundData) burn(ctx context.Context, s Settings, row store.BurnAt) (alert, error) {
 	a := alert{pos: row.Pos}
-	tok, ok := r.registryToken(s.Alerts[StreamBurn].Token)
+	tok, ok := r.b.cfg.Tokens.ByName(s.Alerts[StreamBurn].Token)
 	if !ok {
 		return a, nil
 	}
