@@ -7,9 +7,12 @@ CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 E2E_PORT ?= 18080
 LH_PORT ?= 18090
-# The Go packages. Not ./...: that would include web/node_modules, where an npm package
-# (flatted, under ESLint) ships Go sources of its own.
-GO_PKGS := ./cmd/... ./internal/... ./web
+# The Go packages. go.mod ignores web/node_modules, where an npm package (flatted, under
+# ESLint) ships Go sources of its own, so ./... is only ours.
+GO_PKGS := ./...
+# golangci-lint, built once from the Go module proxy into a cache that outlives a clone.
+GOLANGCI_VERSION := v2.15.0
+GOLANGCI := $(HOME)/.cache/lucky-tools/golangci-lint-$(GOLANGCI_VERSION)/golangci-lint
 DEV_ADDR ?= 127.0.0.1:8080
 DEV_PORT ?= 5173
 
@@ -43,13 +46,21 @@ dev: web/dist/index.html
 	for i in $$(seq 100); do curl -sf http://$(DEV_ADDR)/healthz >/dev/null && break; sleep 0.1; done; \
 	LUCKY_DEV_API=http://$(DEV_ADDR) npm run --prefix web dev -- --port $(DEV_PORT) --strictPort
 
-## lint: gofmt, go vet, ESLint (feature boundaries, hooks, no barrels) and the TypeScript compiler
-lint: web/dist/index.html
+$(GOLANGCI):
+	GOBIN=$(dir $@) go install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(GOLANGCI_VERSION)
+
+## lint: gofmt, go vet, golangci-lint, ESLint (feature boundaries, hooks, no barrels), the TypeScript compiler, and
+## the web's API types generated from the server's OpenAPI contract (stale: fail)
+lint: web/dist/index.html $(GOLANGCI)
 	@out=$$(find . -name '*.go' -not -path './.git/*' -not -path '*/node_modules/*' -print0 | xargs -0 gofmt -l); \
 	if [ -n "$$out" ]; then echo "gofmt -l: these files need gofmt:"; echo "$$out"; exit 1; fi
 	go vet $(GO_PKGS)
+	$(GOLANGCI) run $(GO_PKGS)
 	npm run --prefix web lint
 	npm run --prefix web typecheck
+	@tmp=$$(mktemp); trap 'rm -f "$$tmp"' EXIT; node web/scripts/gen-api.mjs "$$tmp"; \
+	if ! diff -q web/src/types/api.gen.ts "$$tmp" >/dev/null; then \
+		echo "web/src/types/api.gen.ts is stale: internal/api/openapi.json changed; run npm run --prefix web gen:api"; exit 1; fi
 
 ## test: everything: lint first (gofmt, vet, ESLint, types), then Go (race), web (unit), the
 ## official SDK against the devnet, e2e in Chromium

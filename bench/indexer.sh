@@ -1,5 +1,5 @@
 #!/bin/sh
-# Indexer benchmarks (issue 14): fills a devnet with 100,000 events of the indexed streams
+# Indexer benchmarks: fills a devnet with 100,000 events of the indexed streams
 # (swaps, spins, burns, LUCKY transfers, miners; spread over 30 days of block time), times a
 # cold backfill into SQLite (events/s, database size per 100,000 events), then the p50 of
 # each history endpoint over that index. The filled chain is cached in

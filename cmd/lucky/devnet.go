@@ -48,7 +48,7 @@ func runDevnet(ctx context.Context, args []string, getenv func(string) string, s
 	node.WriteBanner(stdout)
 	fmt.Fprintf(stdout, "\nListening on http://%s (RPC /rpc/v1/, admin /devnet/)\n", ln.Addr())
 
-	srv := &http.Server{Handler: node.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: devGuard(cfg.Addr, cfg.Node, "", log).Devnet(node.Handler()), ReadHeaderTimeout: 10 * time.Second}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {

@@ -5,8 +5,11 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/url"
+	"time"
 
 	"github.com/luckycoin/lucky/internal/config"
+	"github.com/luckycoin/lucky/internal/devguard"
 	"github.com/luckycoin/lucky/internal/devnet"
 	"github.com/luckycoin/lucky/internal/devwallet"
 	"github.com/luckycoin/lucky/internal/inproc"
@@ -29,12 +32,12 @@ func startDevnet(cfg config.Serve, log *slog.Logger, stdout io.Writer) (*devnet.
 }
 
 // nodeClient returns the chain client for the network: the in-process devnet, or the
-// preset's RPC URLs (primary first).
-func nodeClient(n config.Network, node http.Handler) (*supra.Client, error) {
+// preset's RPC URLs (primary first), waiting at most timeout on one request.
+func nodeClient(n config.Network, node http.Handler, timeout time.Duration) (*supra.Client, error) {
 	if n.Devnet {
-		return supra.NewClient(n.RPC, supra.WithHTTP(inproc.Client(node)))
+		return supra.NewClient(n.RPC, supra.WithHTTP(inproc.Client(node)), supra.WithTimeout(timeout))
 	}
-	return supra.NewClient(n.RPC)
+	return supra.NewClient(n.RPC, supra.WithTimeout(timeout))
 }
 
 // devWallet gives the built-in wallet the node's dev accounts; it submits through client,
@@ -45,4 +48,20 @@ func devWallet(node *devnet.Node, client *supra.Client, log *slog.Logger) *devwa
 		accts = append(accts, devwallet.Account{Address: a.Address, PrivateKey: a.PrivateKey})
 	}
 	return devwallet.New(accts, client, log)
+}
+
+// devGuard is who may reach the devnet's routes: loopback names, the host of publicURL
+// (when given) and, on a bind the developer explicitly opened to the network, the
+// machine's IP addresses; that last case is logged as a warning at start.
+func devGuard(addr string, node config.DevnetNode, publicURL string, log *slog.Logger) devguard.Policy {
+	var p devguard.Policy
+	if u, err := url.Parse(publicURL); err == nil && u.Hostname() != "" {
+		p.PublicHosts = []string{u.Hostname()}
+	}
+	if node.AllowRemote && !devguard.LoopbackAddr(addr) {
+		p.AnyIP = true
+		log.Warn("devnet reachable from the network (--allow-remote-devnet): anyone who can reach "+addr+
+			" can read the dev accounts' private keys, move their coins and reset the chain", "addr", addr)
+	}
+	return p
 }

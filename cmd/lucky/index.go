@@ -14,6 +14,7 @@ import (
 	"github.com/luckycoin/lucky/internal/api"
 	"github.com/luckycoin/lucky/internal/chain"
 	"github.com/luckycoin/lucky/internal/config"
+	"github.com/luckycoin/lucky/internal/history"
 	"github.com/luckycoin/lucky/internal/indexer"
 	"github.com/luckycoin/lucky/internal/store"
 	"github.com/luckycoin/lucky/internal/supra"
@@ -25,8 +26,9 @@ const defaultDataDir = "lucky-data"
 
 // eventIndex is the opened store and its indexer.
 type eventIndex struct {
-	db *store.DB
-	ix *indexer.Indexer
+	db    *store.DB
+	ix    *indexer.Indexer
+	rules history.Rules
 }
 
 // openIndex opens the store for cfg (a temporary directory when throwaway) and builds its
@@ -47,7 +49,12 @@ func openIndex(ctx context.Context, cfg config.Index, net config.Network, reg *t
 	default:
 		dir = filepath.Join(dir, net.Name)
 	}
-	db, err := store.Open(ctx, store.Options{DatabaseURL: cfg.DatabaseURL, DataDir: dir, Derive: indexer.Derive(net, reg)})
+	rules, err := indexer.NetworkRules(net, reg)
+	if err != nil {
+		cleanup()
+		return nil, nil, fmt.Errorf("index: %w", err)
+	}
+	db, err := store.Open(ctx, store.Options{DatabaseURL: cfg.DatabaseURL, DataDir: dir})
 	if err != nil {
 		cleanup()
 		return nil, nil, fmt.Errorf("index: %w", err)
@@ -55,6 +62,7 @@ func openIndex(ctx context.Context, cfg config.Index, net config.Network, reg *t
 	bindings := chain.New(client, net, reg, chain.Options{})
 	ix, err := indexer.New(client, db, indexer.Config{
 		Streams:     indexer.Streams(net.Modules),
+		Rules:       rules,
 		Decoders:    bindings.Decoders(),
 		DAOShare:    bindings.PoolDAOShare,
 		StartHeight: cfg.StartHeight,
@@ -73,13 +81,13 @@ func openIndex(ctx context.Context, cfg config.Index, net config.Network, reg *t
 		where = "postgres"
 	}
 	log.Info("event index", "store", where, "ingest", !cfg.Off)
-	return &eventIndex{db: db, ix: ix}, func() { db.Close(); cleanup() }, nil
+	return &eventIndex{db: db, ix: ix, rules: rules}, func() { db.Close(); cleanup() }, nil
 }
 
 // handler is the API's view of the index; now is the chain's clock (the devnet's, which
 // time travel moves; nil for the wall clock), the end of "the last 24 hours" and of charts.
-func (e *eventIndex) handler(net config.Network, reg *tokens.Registry, log *slog.Logger, now func() time.Time) *api.IndexHandler {
-	return api.NewIndex(api.IndexDeps{Network: net, Tokens: reg, Store: e.db, Log: log, Now: now,
+func (e *eventIndex) handler(net config.Network, reg *tokens.Registry, log *slog.Logger, now func() time.Time) *api.HistoryHandler {
+	return api.NewHistory(api.HistoryDeps{Network: net, Tokens: reg, Rules: e.rules, Store: e.db, Log: log, Now: now,
 		Status: func(context.Context) (uint64, uint64, error) {
 			i, h := e.ix.Status()
 			return i, h, nil

@@ -42,6 +42,11 @@ func TestBadFlagsExitTwo(t *testing.T) {
 		{"serve", "--suprabot-username", "not a name"},
 		{"serve", "--telegram-api", "ftp://x"},
 		{"serve", "--telegram-token-file", "/nonexistent/tokens"},
+		// A devnet bound beyond loopback needs --allow-remote-devnet.
+		{"serve", "--addr", "0.0.0.0:8080"},
+		{"serve", "--addr", ":8080"},
+		{"devnet", "--addr", "0.0.0.0:27001"},
+		{"devnet", "--addr", "[::]:27001"},
 	}
 	for _, args := range tests {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
@@ -99,7 +104,7 @@ func TestDevnetAddressesMatchContracts(t *testing.T) {
 // the in-process node over the in-memory transport), and shuts it down gracefully.
 func TestServeEndToEnd(t *testing.T) {
 	var out bytes.Buffer
-	base, res, stop := startServe(t, &out, "/healthz")
+	base, res, stop := startServe(t, &out, io.Discard, "/healthz")
 	res.Body.Close()
 	for _, path := range []string{"/rpc/v1/transactions/chain_id", "/devnet/wallet.js", "/api/v1/config", "/"} {
 		res, err := http.Get(base + path)
@@ -119,7 +124,7 @@ func TestServeEndToEnd(t *testing.T) {
 
 // TestServeDevnetFlags: `lucky serve` passes the node's own flags to the in-process devnet.
 func TestServeDevnetFlags(t *testing.T) {
-	_, res, _ := startServe(t, io.Discard, "/rpc/v1/transactions/estimate_gas_price", "--min-gas-price", "150", "--block-time", "1h")
+	_, res, _ := startServe(t, io.Discard, io.Discard, "/rpc/v1/transactions/estimate_gas_price", "--min-gas-price", "150", "--block-time", "1h")
 	defer res.Body.Close()
 	var g struct {
 		Mean uint64 `json:"mean_gas_price"`
@@ -133,7 +138,7 @@ func TestServeDevnetFlags(t *testing.T) {
 }
 
 // With a token file, lucky serve runs the bots (here against a fake Bot API) and the
-// config tells the /bots page their usernames; a bot without a token is null.
+// config tells the /bots page their usernames; a bot without a token is off.
 func TestServeRunsBots(t *testing.T) {
 	var mu sync.Mutex
 	calls := map[string]int{}
@@ -157,14 +162,17 @@ func TestServeRunsBots(t *testing.T) {
 	if err := os.WriteFile(tokens, []byte("# BotFather tokens\nsuprabot=123456:ABC-def\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	_, res, stop := startServe(t, io.Discard, "/api/v1/config", "--telegram-token-file", tokens, "--telegram-api", fake.URL)
+	_, res, stop := startServe(t, io.Discard, io.Discard, "/api/v1/config", "--telegram-token-file", tokens, "--telegram-api", fake.URL)
 	var body struct {
-		Bots map[string]*string `json:"bots"`
+		Bots map[string]botStatusJSON `json:"bots"`
 	}
 	json.NewDecoder(res.Body).Decode(&body)
 	res.Body.Close()
-	if body.Bots["suprabot"] == nil || *body.Bots["suprabot"] != "lucky_supra_bot" || body.Bots["burnbot"] != nil {
-		t.Fatalf("bots %v", body.Bots)
+	if s := body.Bots["suprabot"]; s.Status != "running" || s.Username == nil || *s.Username != "lucky_supra_bot" {
+		t.Fatalf("suprabot %+v", s)
+	}
+	if s := body.Bots["burnbot"]; s.Status != "off" || s.Username != nil {
+		t.Fatalf("burnbot %+v", s)
 	}
 	time.Sleep(200 * time.Millisecond)
 	stop()
@@ -176,19 +184,15 @@ func TestServeRunsBots(t *testing.T) {
 }
 
 // startServe runs `lucky serve` on a free port with args until the test ends (or stop is
-// called) and waits until path answers; it returns the base URL and the first answer.
-func startServe(t *testing.T, stdout io.Writer, path string, args ...string) (base string, first *http.Response, stop func()) {
+// called), its output in stdout and its log in stderr, and waits until path answers; it
+// returns the base URL and the first answer.
+func startServe(t *testing.T, stdout, stderr io.Writer, path string, args ...string) (base string, first *http.Response, stop func()) {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
+	addr := freeAddr(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, append([]string{"serve", "--addr", addr}, args...), noEnv, stdout, io.Discard)
+		done <- run(ctx, append([]string{"serve", "--addr", addr}, args...), noEnv, stdout, stderr)
 	}()
 	var stopped bool
 	stop = func() {
@@ -209,7 +213,8 @@ func startServe(t *testing.T, stdout io.Writer, path string, args ...string) (ba
 	}
 	t.Cleanup(stop)
 	base = "http://" + addr
-	for i := 0; i < 100; i++ {
+	var err error
+	for i := 0; i < 400; i++ {
 		if first, err = http.Get(base + path); err == nil {
 			return base, first, stop
 		}
@@ -217,4 +222,50 @@ func startServe(t *testing.T, stdout io.Writer, path string, args ...string) (ba
 	}
 	t.Fatal(err)
 	return "", nil, nil
+}
+
+// A devnet opened to the network with --allow-remote-devnet warns at start, answers the
+// machine's IP addresses, and still refuses a DNS-rebinding name.
+func TestServeAllowRemoteDevnet(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := ln.Addr().(*net.TCPAddr).Port
+	ln.Close()
+	var stderr syncBuffer
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"serve", "--addr", fmt.Sprintf("0.0.0.0:%d", port), "--allow-remote-devnet"}, noEnv, io.Discard, &stderr)
+	}()
+	defer func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("serve: %v", err)
+		}
+	}()
+	base := fmt.Sprintf("http://127.0.0.1:%d", port)
+	for i := 0; i < 100; i++ {
+		if res, err := http.Get(base + "/healthz"); err == nil {
+			res.Body.Close()
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if !strings.Contains(stderr.String(), "devnet reachable from the network") {
+		t.Errorf("no warning at start:\n%s", stderr.String())
+	}
+	for host, want := range map[string]int{"192.0.2.7:8080": 200, "rebind.attacker.example": 403} {
+		req, _ := http.NewRequest("GET", base+"/devnet/accounts", nil)
+		req.Host = host
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != want {
+			t.Errorf("Host %s: %d, want %d", host, res.StatusCode, want)
+		}
+	}
 }

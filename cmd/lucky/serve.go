@@ -27,7 +27,16 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		return err
 	}
 
-	opts := server.Options{Network: cfg.Network, Web: web.Dist(), Log: log}
+	// Listen first: the address actually served is the default public URL (port 0 picks one).
+	ln, err := server.Listen(cfg.Addr)
+	if err != nil {
+		return err
+	}
+	defer ln.Close()
+	if cfg.Telegram.PublicURL == "" {
+		cfg.Telegram.PublicURL = server.URL(ln.Addr())
+	}
+	opts := server.Options{Network: cfg.Network, Web: web.Dist(), PublicURL: cfg.Telegram.PublicURL, Log: log}
 	if !web.Built() {
 		log.Warn("web app not built: serving the placeholder page (run make build)")
 	}
@@ -42,8 +51,15 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 			}
 		}()
 		opts.Devnet = node.Handler()
+		opts.DevGuard = devGuard(cfg.Addr, cfg.Devnet, cfg.Telegram.PublicURL, log)
+		if cfg.Network.Labels == nil {
+			cfg.Network.Labels = map[string]string{}
+		}
+		for _, a := range node.Accounts() {
+			cfg.Network.Labels[a.Address.String()] = config.DevAccountLabel(a.Index)
+		}
 	}
-	client, err := nodeClient(cfg.Network, opts.Devnet)
+	client, err := nodeClient(cfg.Network, opts.Devnet, cfg.NodeTimeout)
 	if err != nil {
 		return err
 	}
@@ -78,24 +94,22 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		node.OnRewind(mkt.Invalidate)
 	}
 	botsCtx, stopBots := context.WithCancel(ctx)
-	started, err := startBots(botsCtx, cfg.Telegram, cfg.Network, reg, idx.db, bindings, mkt, log)
+	started, err := startBots(botsCtx, cfg.Telegram, cfg.Network, reg, idx.db, mkt, log)
 	if err != nil {
 		stopBots()
 		return err
 	}
-	usernames := cfg.Telegram.Usernames
 	if started != nil {
-		usernames = started.Usernames
 		defer started.Wait()
 	}
 	defer stopBots()
-	opts.API = api.New(api.Deps{Network: cfg.Network, Tokens: reg, Node: client, Chain: bindings, Market: mkt, Index: opts.Index,
-		Bots: usernames, Log: log})
+	opts.API = api.New(api.Deps{Network: cfg.Network, Tokens: reg, Chain: api.ChainOf(bindings), Market: mkt, Index: opts.Index,
+		Bots: botStatuses(started, cfg.Telegram.Usernames), Log: log})
 	ixCtx, stopIx := context.WithCancel(ctx)
 	ixDone := make(chan struct{})
 	go func() {
 		defer close(ixDone)
-		idx.ix.Run(ixCtx)
+		_ = idx.ix.Run(ixCtx) // ends with ixCtx; it logs its own node errors
 	}()
 	// The indexer stops before the store closes (defers run last-in, first-out).
 	defer func() { stopIx(); <-ixDone }()
@@ -104,7 +118,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	if err != nil {
 		return err
 	}
-	return server.Run(ctx, cfg.Addr, h, log, func(a net.Addr) {
+	return server.Run(ctx, ln, h, log, func(a net.Addr) {
 		log.Info("lucky serving", "url", "http://"+a.String()+"/", "network", cfg.Network.Name, "chain_id", cfg.Network.ChainID)
 	})
 }

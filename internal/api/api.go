@@ -9,74 +9,74 @@ import (
 	"github.com/luckycoin/lucky/internal/chain"
 	"github.com/luckycoin/lucky/internal/config"
 	"github.com/luckycoin/lucky/internal/market"
-	"github.com/luckycoin/lucky/internal/supra"
 	"github.com/luckycoin/lucky/internal/tokens"
 )
 
-// Deps are what the handlers need.
+// Deps are what the handlers need. Each chain part is the small interface its handlers use
+// (deps.go); the process wiring builds them (ChainOf picks them out of chain.New's clients)
+// and the market service, so nothing here is built behind the caller's back.
 type Deps struct {
 	Network config.Network
 	Tokens  *tokens.Registry
-	Node    *supra.Client
-	// Chain is the contract bindings; when nil, New builds one over Node (without an ABI
-	// source, so transaction building is unavailable).
-	Chain *chain.Client
-	// Market is the market data service; when nil, New builds one over Chain.
-	Market *market.Service
+	Chain   Chain
+	Market  Market
 	// Index adds the event index's 24 h figures to the LUCKY dashboard (nil: none).
-	Index *IndexHandler
-	// Bots are the Telegram usernames of the bots that run (bot → username), for the
-	// /bots page; a bot not listed is not running for this deployment.
-	Bots map[string]string
+	Index *HistoryHandler
+	// Bots reports each bot's state now (bot → status), for the /bots page; a bot not
+	// listed (or nil Bots) is not running for this deployment.
+	Bots func() map[string]BotStatus
 	Log  *slog.Logger
 }
 
 // Handler holds the /api/v1 handlers. The route table lives in internal/server.
 type Handler struct {
-	net    config.Network
-	tokens *tokens.Registry
-	chain  *chain.Client
-	market *market.Service
-	log    *slog.Logger
-	certs  *certCache // burn certificates by transaction hash
-	index  *IndexHandler
-	bots   map[string]string
+	net     config.Network
+	tokens  *tokens.Registry
+	node    Node
+	coins   Coins
+	dex     Swaps
+	slots   SlotGame
+	burns   Burner
+	miners  MinersGame
+	staking StakingPool
+	market  Market
+	log     *slog.Logger
+	certs   *certCache // burn certificates by transaction hash
+	index   *HistoryHandler
+	bots    func() map[string]BotStatus
 }
 
-// New returns the API handlers.
+// New returns the API handlers over d.
 func New(d Deps) *Handler {
 	if d.Log == nil {
 		d.Log = slog.New(slog.DiscardHandler)
 	}
-	if d.Chain == nil && d.Node != nil {
-		d.Chain = chain.New(d.Node, d.Network, d.Tokens, chain.Options{})
-	}
-	if d.Market == nil && d.Chain != nil {
-		d.Market = NewMarket(d.Chain, d.Log)
-	}
-	return &Handler{net: d.Network, tokens: d.Tokens, chain: d.Chain, market: d.Market, log: d.Log, certs: newCertCache(512), index: d.Index,
-		bots: d.Bots}
+	c := d.Chain
+	return &Handler{net: d.Network, tokens: d.Tokens, node: c.Node, coins: c.Coins, dex: c.Dex, slots: c.Slots,
+		burns: c.Burns, miners: c.Miners, staking: c.Staking, market: d.Market, log: d.Log,
+		certs: newCertCache(512), index: d.Index, bots: d.Bots}
 }
 
-// NewMarket is the market service the API builds over the bindings (with the staking
-// pool's total where the network has one), for a process that shares it (the bots).
+// NewMarket is the market service over the contract clients (with the staking pool's total
+// where the network has one), for the process to share between the API and the bots.
 func NewMarket(c *chain.Client, log *slog.Logger) *market.Service {
-	return market.New(c, market.Options{Log: log, Staking: stakingTotals(c)})
+	return market.New(market.ChainOf(c), market.Options{Log: log, Staking: stakingTotals(c.Staking, c.Core.Tokens())})
 }
 
 // stakingTotals feeds the dashboard's "Staked" card from the staking pool where the
-// network has one (it stakes SUPRA); nil elsewhere, and the card says 'Coming Soon'.
-func stakingTotals(c *chain.Client) func(context.Context) (*market.StakingTotals, error) {
-	supraToken, ok := c.Tokens().ByCoinType(supra.SupraCoinType)
-	if !c.StakingLive() || !ok {
+// network has one (it stakes the native coin); nil elsewhere, and the card says 'Coming
+// Soon'.
+func stakingTotals(s StakingPool, reg *tokens.Registry) func(context.Context) (*market.StakingTotals, error) {
+	native, ok := reg.Native()
+	if !s.StakingLive() || !ok {
 		return nil
 	}
 	return func(ctx context.Context) (*market.StakingTotals, error) {
-		g, err := c.StakingGlobal(ctx)
+		g, err := s.StakingGlobal(ctx)
 		if err != nil {
 			return nil, err
 		}
-		return &market.StakingTotals{Coin: supraToken, Staked: new(big.Int).SetUint64(g.TotalStaked)}, nil
+		return &market.StakingTotals{Coin: native, Staked: new(big.Int).SetUint64(g.TotalStaked)}, nil
 	}
 }
 
@@ -84,9 +84,22 @@ type configResponse struct {
 	Network       config.Network `json:"network"`
 	KnownChainIDs []int          `json:"knownChainIds"`
 	Tokens        []tokens.Token `json:"tokens"`
-	// Bots maps each bot that exists in code to its Telegram username, null when it does
-	// not run for this deployment (the page then says so instead of guessing a handle).
-	Bots map[string]*string `json:"bots"`
+	// Bots maps each bot that exists in code to its state and Telegram username (null
+	// unless running: the page never guesses a handle).
+	Bots map[string]BotStatus `json:"bots"`
+}
+
+// A bot's states on the /bots page.
+const (
+	BotRunning     = "running"
+	BotUnavailable = "unavailable" // configured, but Telegram cannot be reached: retrying
+	BotOff         = "off"         // not run by this deployment
+)
+
+// BotStatus is one bot's state; Username is set when it runs.
+type BotStatus struct {
+	Status   string  `json:"status"`
+	Username *string `json:"username"`
 }
 
 // GetConfig serves GET /api/v1/config: the network the app targets and the token registry.
@@ -95,20 +108,27 @@ func (h *Handler) GetConfig(w http.ResponseWriter, r *http.Request) {
 		Network:       h.net,
 		KnownChainIDs: h.net.KnownChainIDs(),
 		Tokens:        h.tokens.All(),
-		Bots:          h.botUsernames(),
+		Bots:          h.botStatuses(),
 	})
 }
 
-// botUsernames lists the bots that exist in code (internal/bots); the page's other bots
+// botStatuses lists the bots that exist in code (internal/bots); the page's other bots
 // are a showcase until their contracts exist.
-func (h *Handler) botUsernames() map[string]*string {
-	out := map[string]*string{}
+func (h *Handler) botStatuses() map[string]BotStatus {
+	var now map[string]BotStatus
+	if h.bots != nil {
+		now = h.bots()
+	}
+	out := map[string]BotStatus{}
 	for _, b := range []string{"suprabot", "burnbot"} {
-		if u := h.bots[b]; u != "" {
-			out[b] = &u
-		} else {
-			out[b] = nil
+		st, ok := now[b]
+		switch {
+		case !ok:
+			st = BotStatus{Status: BotOff}
+		case st.Status != BotRunning:
+			st.Username = nil
 		}
+		out[b] = st
 	}
 	return out
 }

@@ -1,6 +1,6 @@
 package api
 
-// Burn endpoints (issue 12). Shapes:
+// Burn endpoints. Shapes:
 //
 // POST /api/v1/burn/build {"sender":"0x…","token":"LUCKY","amount":"1000.5"}
 //   amount is whole tokens as a decimal string (at most the token's decimals), parsed
@@ -45,7 +45,7 @@ import (
 	"github.com/luckycoin/lucky/internal/tokens"
 )
 
-// Burn messages. The first two are doc 2 §5's; the rest say what the spec leaves unsaid.
+// Burn messages. The first two are the spec's; the rest say what the spec leaves unsaid.
 const (
 	MsgBurnInvalid      = "Connect your wallet and enter a valid amount!"
 	MsgBurnInsufficient = "Insufficient balance!"
@@ -100,7 +100,7 @@ func (h *Handler) BuildBurn(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, &chain.InputError{Code: chain.CodeInvalidAmount, Msg: MsgBurnInvalid})
 		return
 	}
-	bal, err := h.chain.CoinBalance(r.Context(), sender, tok.CoinType)
+	bal, err := h.coins.CoinBalance(r.Context(), sender, tok.Coin())
 	if err != nil {
 		h.fail(w, r, err)
 		return
@@ -109,7 +109,7 @@ func (h *Handler) BuildBurn(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, &chain.InputError{Code: chain.CodeInsufficient, Msg: MsgBurnInsufficient})
 		return
 	}
-	b, err := h.chain.BuildBurn(r.Context(), sender, tok.CoinType, amt)
+	b, err := h.burns.BuildBurn(r.Context(), sender, tok.Coin(), amt)
 	if err != nil {
 		h.fail(w, r, err)
 		return
@@ -161,11 +161,11 @@ func (h *Handler) verifiedBurn(ctx context.Context, raw string) (chain.Burn, err
 	if !ok {
 		return chain.Burn{}, errBadHash
 	}
-	tx, err := h.chain.Transaction(ctx, hash)
+	tx, err := h.node.Transaction(ctx, hash)
 	if err != nil {
 		return chain.Burn{}, err
 	}
-	return h.chain.BurnOf(tx)
+	return h.burns.BurnOf(tx)
 }
 
 // failBurn writes the error of verifiedBurn.
@@ -258,7 +258,7 @@ func (h *Handler) GetAccountBurns(w http.ResponseWriter, r *http.Request) {
 		}
 		limit = n
 	}
-	burns, err := h.chain.BurnHistory(r.Context(), addr, limit)
+	burns, err := h.burns.BurnHistory(r.Context(), addr, limit)
 	if err != nil {
 		h.fail(w, r, err)
 		return
@@ -350,9 +350,9 @@ func (c *certCache) get(key string, render func() ([]byte, error)) ([]byte, erro
 	return c.m[key], nil
 }
 
-// premiumThreshold is PremiumLucky in LUCKY base units (nil without LUCKY).
+// premiumThreshold is PremiumLucky in base units of the app's token (nil without one).
 func premiumThreshold(reg *tokens.Registry) *amountJSON {
-	t, ok := reg.ByName(market.LuckyName)
+	t, ok := reg.App()
 	if !ok {
 		return nil
 	}

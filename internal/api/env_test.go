@@ -21,6 +21,7 @@ import (
 	"github.com/luckycoin/lucky/internal/devnet"
 	"github.com/luckycoin/lucky/internal/devnet/contracts"
 	"github.com/luckycoin/lucky/internal/devnet/devnettest"
+	"github.com/luckycoin/lucky/internal/inproc"
 	"github.com/luckycoin/lucky/internal/server"
 	"github.com/luckycoin/lucky/internal/supra"
 	"github.com/luckycoin/lucky/internal/tokens"
@@ -58,6 +59,13 @@ var modulesOnce = sync.OnceValues(contracts.All)
 
 func newEnv(t *testing.T, reg *tokens.Registry) *env {
 	t.Helper()
+	return newEnvOver(t, reg, nil)
+}
+
+// newEnvOver is newEnv with the app's node client reaching the node through wrap (a proxy
+// that misbehaves, say) and with extra client options (a short timeout).
+func newEnvOver(t *testing.T, reg *tokens.Registry, wrap func(http.Handler) http.Handler, opts ...supra.ClientOption) *env {
+	t.Helper()
 	mods, err := modulesOnce()
 	if err != nil {
 		t.Fatal(err)
@@ -74,11 +82,19 @@ func newEnv(t *testing.T, reg *tokens.Registry) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	client := devnettest.Client(t, node, supra.WithRetries(0, 0))
+	var nodeHTTP http.Handler = node.Handler()
+	if wrap != nil {
+		nodeHTTP = wrap(nodeHTTP)
+	}
+	client, err := supra.NewClient([]string{config.DevnetRPC},
+		append([]supra.ClientOption{supra.WithHTTP(inproc.Client(nodeHTTP)), supra.WithRetries(0, 0)}, opts...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
 	bindings := chain.New(client, n, reg, chain.Options{ABIs: chain.ClientABISource{Client: client}})
 	h, err := server.New(server.Options{
 		Network: n, Web: fstest.MapFS{"index.html": {Data: []byte("<html><head></head></html>")}},
-		API:    api.New(api.Deps{Network: n, Tokens: reg, Node: client, Chain: bindings, Log: log}),
+		API:    api.New(api.Deps{Network: n, Tokens: reg, Chain: api.ChainOf(bindings), Market: api.NewMarket(bindings, log), Log: log}),
 		Devnet: node.Handler(), Log: log,
 	})
 	if err != nil {
@@ -95,16 +111,27 @@ func (e *env) do(method, path, body string) (int, map[string]any) {
 		rd = strings.NewReader(body)
 	}
 	req := httptest.NewRequest(method, path, rd)
+	req.Host = "127.0.0.1:8080" // the devnet's routes answer loopback hosts only
 	if body != "" {
 		req.Header.Set("Content-Type", "application/json")
 	}
-	rec := httptest.NewRecorder()
-	e.h.ServeHTTP(rec, req)
+	rec := e.serve(req)
 	var out map[string]any
 	if err := json.Unmarshal(rec.Body.Bytes(), &out); err != nil {
 		e.t.Fatalf("%s %s: %d, body not JSON: %q", method, path, rec.Code, rec.Body.String())
 	}
 	return rec.Code, out
+}
+
+// serve sends a request through the route table and checks the response against the
+// published API contract (openapi.json): every response an API test receives is one the
+// document describes.
+func (e *env) serve(req *http.Request) *httptest.ResponseRecorder {
+	e.t.Helper()
+	rec := httptest.NewRecorder()
+	e.h.ServeHTTP(rec, req)
+	mustContract(e.t).check(e.t, req, rec)
+	return rec
 }
 
 // mustOK sends a request that must answer 200.

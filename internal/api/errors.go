@@ -21,7 +21,7 @@ const (
 	CodeTimeout      = "node_timeout"
 )
 
-// MsgNoBody is the SDK's text for a POST without a body (doc 1 §8).
+// MsgNoBody is the official SDK's text for a POST without a body, word for word.
 const MsgNoBody = "For Post Request 'data' Should Not Be 'undefined'"
 
 const maxBody = 64 << 10
@@ -38,7 +38,8 @@ func statusFor(code string) int {
 	return http.StatusBadRequest
 }
 
-// fail writes err in the one error shape.
+// fail writes err in the one error shape. A node that did not answer is a 504 or 502,
+// never a business message or a zero: the request's answer would be a guess.
 func (h *Handler) fail(w http.ResponseWriter, r *http.Request, err error) {
 	var ie *chain.InputError
 	var ne *supra.NodeError
@@ -50,7 +51,8 @@ func (h *Handler) fail(w http.ResponseWriter, r *http.Request, err error) {
 	case errors.Is(err, supra.ErrUnavailable):
 		h.log.Warn("node unavailable", "path", r.URL.Path, "err", err)
 		WriteError(w, r, h.log, http.StatusBadGateway, CodeUnavailable, "The chain node is unavailable.")
-	case errors.As(err, &ne), errors.Is(err, chain.ErrBadResponse), errors.Is(err, ErrUnsupportedTx):
+	case errors.As(err, &ne), errors.Is(err, chain.ErrBadResponse), errors.Is(err, supra.ErrInvalidResponse),
+		errors.Is(err, ErrUnsupportedTx):
 		h.log.Warn("node error", "path", r.URL.Path, "err", err)
 		msg := "The chain node answered with an error."
 		if errors.Is(err, ErrUnsupportedTx) {

@@ -1,11 +1,12 @@
 package api
 
-// Market data endpoints (issue 10). Shapes:
+// Market data endpoints. Shapes:
 //
-// GET /api/v1/market/tokens[?refresh=true] — the token index (doc 2 §2.7):
+// GET /api/v1/market/tokens[?refresh=true] — the token index:
 //
 //	{
 //	  "updatedAt": "2026-01-01T00:00:00Z",           // when the snapshot was read (RFC 3339)
+//	  "stale": false, "ageSeconds": null,             // true (and the age) while the node is down: the last figures it gave, up to 10 minutes old
 //	  "supraUsd": "0.007500000000000000" | null,      // dexUSDC per SUPRA (SUPRA/dexUSDC pool)
 //	  "usdUnavailable": null | {"reason": "USD price unavailable", "detail": "the SUPRA/dexUSDC pool does not exist"},
 //	  // (detail: "… does not exist", "… is empty" or "… could not be read")
@@ -26,13 +27,13 @@ package api
 //	  "skipped": [{"name": "…", "symbol": "…", "coinType": "…", "reason": "no_pool" | "empty_pool" | "unreadable"}]
 //	}
 //
-// GET /api/v1/market/lucky[?refresh=true] — the LUCKY dashboard (doc 2 §2.3):
+// GET /api/v1/market/lucky[?refresh=true] — the LUCKY dashboard:
 //
 //	{
-//	  "updatedAt": "…",
+//	  "updatedAt": "…", "stale": false, "ageSeconds": null, // as for the token index
 //	  "token": {"name", "symbol", "coinType", "decimals", "logo"},
 //	  "totalSupply": {"amount": "1000000000000000", "decimals": 6} | null, "totalSupplySource": "chain",
-//	  "burned": {"amount", "decimals"}, "circulatingSupply": {"amount", "decimals"} | null,
+//	  "burned": {"amount", "decimals"} | null, "circulatingSupply": {"amount", "decimals"} | null,
 //	  "houseVault": {"amount", "decimals"} | null,   // slots house fund of LUCKY; null without slots
 //	  "burnAddress": "0x…",
 //	  "priceSupra": "…" | null, "priceUsd": "…" | null, "luckyPerSupra": "150.000000000000000000" | null,
@@ -42,8 +43,15 @@ package api
 //	    "luckySupra":   {"base": {"symbol": "LUCKY", "amount", "decimals"}, "quote": {"symbol": "SUPRA", …}} | null,
 //	    "luckyDexUsdc": {"base": {…LUCKY}, "quote": {"symbol": "dexUSDC", …}} | null
 //	  },
-//	  "staking": null | {"coin": {"symbol", "coinType", "decimals"}, "staked": {"amount", "decimals"}}
+//	  "staking": null | {"coin": {"symbol", "coinType", "decimals"}, "staked": {"amount", "decimals"}},
+//	  "failed": [] | ["vault", "burned", "lucky", "liquidity"] // parts the node failed to answer: their figures are null
 //	}
+//
+// The four dashboard parts are read independently: vault (houseVault), burned (burned,
+// circulatingSupply), lucky (supply, price and the values built on them) and liquidity
+// (pools). When the node fails some of them the answer is 200 with those null and named in
+// "failed"; when it fails all four, the node's error (or the last complete figures,
+// marked stale).
 //
 // Token amounts travel as base-unit integer strings with their decimals; prices and USD
 // values as decimal strings with 18 decimals, truncated (never rounded up). A snapshot is
@@ -97,8 +105,25 @@ type skippedJSON struct {
 	Reason   string `json:"reason"`
 }
 
+// freshness says whether market figures are the node's current ones. Stale: the node
+// failed to answer, and these are the last figures it gave, AgeSeconds old (null when
+// fresh).
+type freshness struct {
+	Stale      bool   `json:"stale"`
+	AgeSeconds *int64 `json:"ageSeconds"`
+}
+
+func freshnessOf(s *market.Snapshot) freshness {
+	if !s.Stale {
+		return freshness{}
+	}
+	age := int64(s.Age / time.Second)
+	return freshness{Stale: true, AgeSeconds: &age}
+}
+
 type marketTokensResponse struct {
-	UpdatedAt      time.Time           `json:"updatedAt"`
+	UpdatedAt time.Time `json:"updatedAt"`
+	freshness
 	SupraUSD       *string             `json:"supraUsd"`
 	USDUnavailable *usdUnavailableJSON `json:"usdUnavailable"`
 	Tokens         []marketTokenJSON   `json:"tokens"`
@@ -135,11 +160,12 @@ type stakingJSON struct {
 }
 
 type luckyResponse struct {
-	UpdatedAt         time.Time           `json:"updatedAt"`
+	UpdatedAt time.Time `json:"updatedAt"`
+	freshness
 	Token             tokenRefJSON        `json:"token"`
 	TotalSupply       *amountJSON         `json:"totalSupply"`
 	TotalSupplySource *string             `json:"totalSupplySource"`
-	Burned            amountJSON          `json:"burned"`
+	Burned            *amountJSON         `json:"burned"`
 	Circulating       *amountJSON         `json:"circulatingSupply"`
 	HouseVault        *amountJSON         `json:"houseVault"`
 	BurnAddress       string              `json:"burnAddress"`
@@ -158,6 +184,9 @@ type luckyResponse struct {
 	} `json:"pools"`
 	// Staking is null where the network has no staking pool.
 	Staking *stakingJSON `json:"staking"`
+	// Failed names the dashboard parts the node failed to answer ("vault", "burned",
+	// "lucky", "liquidity"); their figures are null. Empty when all were read.
+	Failed []string `json:"failed"`
 	luckyDayJSON
 }
 
@@ -210,7 +239,7 @@ func (h *Handler) GetMarketTokens(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out := marketTokensResponse{
-		UpdatedAt: s.UpdatedAt.UTC(), SupraUSD: market.DecimalPtr(s.SupraUSD), USDUnavailable: usdUnavailable(s),
+		UpdatedAt: s.UpdatedAt.UTC(), freshness: freshnessOf(s), SupraUSD: market.DecimalPtr(s.SupraUSD), USDUnavailable: usdUnavailable(s),
 		Tokens: make([]marketTokenJSON, 0, len(s.Tokens)), Skipped: make([]skippedJSON, 0, len(s.Skipped)),
 	}
 	toks := slices.Clone(s.Tokens)
@@ -246,7 +275,7 @@ func (h *Handler) GetMarketTokens(w http.ResponseWriter, r *http.Request) {
 	WriteJSON(w, http.StatusOK, out)
 }
 
-// GetMarketLucky serves GET /api/v1/market/lucky: the LUCKY dashboard.
+// GetMarketLucky serves GET /api/v1/market/lucky: the dashboard of the app's own token.
 func (h *Handler) GetMarketLucky(w http.ResponseWriter, r *http.Request) {
 	s := h.snapshot(w, r)
 	if s == nil {
@@ -255,7 +284,7 @@ func (h *Handler) GetMarketLucky(w http.ResponseWriter, r *http.Request) {
 	l := s.Lucky
 	m := l.Market
 	if m.Token.Name == "" {
-		WriteError(w, r, h.log, http.StatusNotFound, CodeNotFound, "The token registry has no LUCKY.")
+		WriteError(w, r, h.log, http.StatusNotFound, CodeNotFound, "The token registry names no app token.")
 		return
 	}
 	dec := m.Token.Decimals
@@ -266,11 +295,11 @@ func (h *Handler) GetMarketLucky(w http.ResponseWriter, r *http.Request) {
 		return &amountJSON{Amount: v.String(), Decimals: dec}
 	}
 	out := luckyResponse{
-		UpdatedAt: s.UpdatedAt.UTC(),
+		UpdatedAt: s.UpdatedAt.UTC(), freshness: freshnessOf(s),
 		Token: tokenRefJSON{Name: m.Token.Name, Symbol: m.Token.Symbol, CoinType: m.Token.CoinType,
 			Decimals: dec, Logo: m.Token.Logo},
 		TotalSupply: amt(m.TotalSupply, m.TotalSupply != nil), TotalSupplySource: strPtr(m.SupplySource),
-		Burned: amountJSON{Amount: m.Burned.String(), Decimals: dec}, Circulating: amt(m.Circulating, m.Circulating != nil),
+		Burned: amt(m.Burned, m.Burned != nil), Circulating: amt(m.Circulating, m.Circulating != nil),
 		HouseVault:  amt(l.HouseVault, l.HouseVault != nil),
 		BurnAddress: h.net.Modules.BurnAddress,
 		PriceSupra:  market.DecimalPtr(m.PriceSupra), PriceUSD: market.DecimalPtr(m.PriceUSD),
@@ -278,6 +307,7 @@ func (h *Handler) GetMarketLucky(w http.ResponseWriter, r *http.Request) {
 		MarketCap: market.DecimalPtr(m.MarketCap(true)), FDV: market.DecimalPtr(m.FDV(true)),
 		MarketCapSupra: market.DecimalPtr(m.MarketCap(false)), FDVSupra: market.DecimalPtr(m.FDV(false)),
 	}
+	out.Failed = append([]string{}, l.Failed...)
 	out.LuckyPerSupra = market.DecimalPtr(m.PerSupra())
 	out.Pools.LuckySupra = poolOut(l.LuckySupra)
 	out.Pools.LuckyDexUSDC = poolOut(l.LuckyUSDC)

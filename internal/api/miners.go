@@ -18,10 +18,10 @@ import (
 // spec's demo data there and never sends it.
 const CodeNotLive = "not_live"
 
-// msgMinersNotLive is the demo banner's text (issue 13).
+// msgMinersNotLive is the demo banner's text.
 const msgMinersNotLive = "Demo data: the game is not live on this network yet"
 
-// maxBoostPercent is the game's boost cap (doc 2 §4: max NFT boost 50%).
+// maxBoostPercent is the game's boost cap (the spec: max NFT boost 50%).
 const maxBoostPercent = 50
 
 type minerJSON struct {
@@ -87,21 +87,22 @@ func newBoosterJSON(b chain.Booster) boosterJSON {
 
 // minersGlobal reads the catalogues and the crew size.
 func (h *Handler) minersGlobal(r *http.Request) (minersJSON, error) {
-	if !h.chain.MinersLive() {
+	if !h.miners.MinersLive() {
 		return minersJSON{Live: false}, nil
 	}
 	out := minersJSON{Live: true, Decimals: chain.MineDecimals, MaxBoostPercent: maxBoostPercent}
-	var err error
-	if out.CoinType, err = h.chain.MineCoinType(); err != nil {
+	mine, err := h.miners.MineCoinType()
+	if err != nil {
 		return out, err
 	}
+	out.CoinType = mine.String()
 	var cat []chain.Miner
 	var boosters []chain.Booster
 	var crew uint64
 	g, ctx := errgroup.WithContext(r.Context())
-	g.Go(func() (err error) { cat, err = h.chain.MinerCatalogue(ctx); return err })
-	g.Go(func() (err error) { boosters, err = h.chain.BoosterCatalogue(ctx); return err })
-	g.Go(func() (err error) { crew, err = h.chain.CrewSize(ctx); return err })
+	g.Go(func() (err error) { cat, err = h.miners.MinerCatalogue(ctx); return err })
+	g.Go(func() (err error) { boosters, err = h.miners.BoosterCatalogue(ctx); return err })
+	g.Go(func() (err error) { crew, err = h.miners.CrewSize(ctx); return err })
 	if err := g.Wait(); err != nil {
 		return out, err
 	}
@@ -144,7 +145,7 @@ func (h *Handler) GetMinerPlayer(w http.ResponseWriter, r *http.Request) {
 		WriteJSON(w, http.StatusOK, out)
 		return
 	}
-	p, err := h.chain.MinerPlayer(r.Context(), addr)
+	p, err := h.miners.MinerPlayer(r.Context(), addr)
 	if err != nil {
 		h.fail(w, r, err)
 		return
@@ -178,7 +179,7 @@ type minerPurchaseSummary struct {
 
 // minersWritable writes not_live and returns false where the network has no game.
 func (h *Handler) minersWritable(w http.ResponseWriter, r *http.Request) bool {
-	if h.chain.MinersLive() {
+	if h.miners.MinersLive() {
 		return true
 	}
 	WriteError(w, r, h.log, http.StatusNotFound, CodeNotLive, msgMinersNotLive)
@@ -203,7 +204,7 @@ func (h *Handler) BuildMinerPurchase(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	b, err := h.chain.BuildMinerPurchase(r.Context(), p)
+	b, err := h.miners.BuildMinerPurchase(r.Context(), p)
 	if err != nil {
 		h.fail(w, r, err)
 		return
@@ -271,7 +272,7 @@ func (h *Handler) BuildMinerClaim(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, &chain.InputError{Code: chain.CodeInvalidAddress, Msg: err.Error()})
 		return
 	}
-	b, err := h.chain.BuildMinerClaim(r.Context(), sender)
+	b, err := h.miners.BuildMinerClaim(r.Context(), sender)
 	if err != nil {
 		h.fail(w, r, err)
 		return

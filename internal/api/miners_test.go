@@ -244,11 +244,11 @@ func TestMinerBuildMatchesABIPath(t *testing.T) {
 		{"placeholder", nil, chain.PlaceholderAddress.String()},
 		{"referrer", &ref, ref.String()},
 	} {
-		typed, err := c.BuildMinerPurchase(ctx, chain.MinerPurchase{Sender: player, MinerID: 2, Quantity: 3, Referrer: tc.ref})
+		typed, err := c.Miners.BuildMinerPurchase(ctx, chain.MinerPurchase{Sender: player, MinerID: 2, Quantity: 3, Referrer: tc.ref})
 		if err != nil {
 			t.Fatal(err)
 		}
-		viaABI, err := c.Build(ctx, chain.CallRequest{Sender: player.String(), Function: n.Modules.Miners + "::purchase_miner",
+		viaABI, err := c.Core.Build(ctx, chain.CallRequest{Sender: player.String(), Function: n.Modules.Miners + "::purchase_miner",
 			Arguments: []json.RawMessage{q("2"), q("3"), json.RawMessage(`[` + strconv.Quote(tc.vec) + `]`)}})
 		if err != nil {
 			t.Fatal(err)

@@ -1,6 +1,6 @@
 package api
 
-// GET /api/v1/accounts/{address}/portfolio[?refresh=true] (issue 12, doc 2 §2.4, §5, §6):
+// GET /api/v1/accounts/{address}/portfolio[?refresh=true] (docs/product.md):
 //
 //	{
 //	  "address": "0x…", "updatedAt": "…",            // the market snapshot's time
@@ -17,8 +17,8 @@ package api
 //	  "supraUsd": "0.0075…" | null, "usdUnavailable": null | {"reason", "detail"}
 //	}
 //
-// Zero balances and tokens without a valid pool value are omitted (doc 2 §5). A wallet
-// below the premium threshold gets SUPRA and LUCKY only (doc 2 §6): the rule lives here,
+// Zero balances and tokens without a valid pool value are omitted (docs/product.md). A wallet
+// below the premium threshold gets SUPRA and LUCKY only (docs/product.md): the rule lives here,
 // so totals and rows always agree.
 
 import (

@@ -188,9 +188,7 @@ func (e *env) waitTx(hash string) string {
 // raw sends a request and returns the recorder.
 func (e *env) raw(method, path string) *httptest.ResponseRecorder {
 	req := httptest.NewRequest(method, path, nil)
-	rec := httptest.NewRecorder()
-	e.h.ServeHTTP(rec, req)
-	return rec
+	return e.serve(req)
 }
 
 func TestBurnVerifyCertificateAndPreview(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/luckycoin/lucky/internal/chain"
+	"github.com/luckycoin/lucky/internal/supra"
 )
 
 type spinRequest struct {
@@ -25,7 +26,7 @@ type spinSummary struct {
 }
 
 // BuildSpins serves POST /api/v1/slots/spins: the spin transaction after every
-// "before spinning" rule of doc 1 §5 holds.
+// "before spinning" rule of the spec holds.
 func (h *Handler) BuildSpins(w http.ResponseWriter, r *http.Request) {
 	var req spinRequest
 	if !h.readBody(w, r, &req) {
@@ -36,7 +37,7 @@ func (h *Handler) BuildSpins(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	b, err := h.chain.BuildSpin(r.Context(), spin)
+	b, err := h.slots.BuildSpin(r.Context(), spin)
 	if err != nil {
 		h.fail(w, r, err)
 		return
@@ -55,7 +56,8 @@ type potJSON struct {
 }
 
 // GetPots serves GET /api/v1/slots/pots: every slot token's house pot in base units, in
-// the game's token order; a pot that cannot be read is null (and logged).
+// the game's token order; a pot the chain has no figure for is null (and logged). A node
+// that does not answer fails the request: null would read as "no pot".
 func (h *Handler) GetPots(w http.ResponseWriter, r *http.Request) {
 	toks := h.tokens.Slots()
 	out := struct {
@@ -67,7 +69,10 @@ func (h *Handler) GetPots(w http.ResponseWriter, r *http.Request) {
 	for i, t := range toks {
 		out.Pots[i] = potJSON{Name: t.Name, CoinType: t.CoinType, Decimals: t.Decimals}
 		g.Go(func() error {
-			v, err := h.chain.HousePot(ctx, t.CoinType)
+			v, err := h.slots.HousePot(ctx, t.Coin())
+			if supra.NodeFailed(err) {
+				return err
+			}
 			if err != nil {
 				h.log.Warn("house pot read failed", "token", t.Name, "err", err)
 				return nil
@@ -77,6 +82,9 @@ func (h *Handler) GetPots(w http.ResponseWriter, r *http.Request) {
 			return nil
 		})
 	}
-	_ = g.Wait()
+	if err := g.Wait(); err != nil {
+		h.fail(w, r, err)
+		return
+	}
 	WriteJSON(w, http.StatusOK, out)
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/luckycoin/lucky/internal/supra"
 )
 
-// msgSpinsRange is doc 1 §8's text for a spin count that is not 1 to 1000.
+// msgSpinsRange is the product's text for a spin count that is not 1 to 1000.
 const msgSpinsRange = "Number of spins must be between 1 and 1000!"
 
 // parseSpin reads a spin request in the spec's order: sender address, token (registry

@@ -36,7 +36,7 @@ type stakingUserJSON struct {
 	PendingRewards string `json:"pendingRewards,omitempty"`
 	DailyYield     string `json:"dailyYield,omitempty"`
 	StakeTime      string `json:"stakeTime,omitempty"` // seconds since the last stake
-	// LockHoursLeft is (86400 − t)/3600 when t < 86400, else 0 (doc 1 §7), a display
+	// LockHoursLeft is (86400 − t)/3600 when t < 86400, else 0, a display
 	// figure in hours; LockSecondsLeft is the same window in whole seconds.
 	LockHoursLeft   *float64          `json:"lockHoursLeft,omitempty"`
 	LockSecondsLeft string            `json:"lockSecondsLeft,omitempty"`
@@ -48,11 +48,11 @@ type stakingUserJSON struct {
 // GetStaking serves GET /api/v1/staking: active users, total staked, pass price and the
 // reward reserve ({"live":false} where the network has no staking pool).
 func (h *Handler) GetStaking(w http.ResponseWriter, r *http.Request) {
-	if !h.chain.StakingLive() {
+	if !h.staking.StakingLive() {
 		WriteJSON(w, http.StatusOK, stakingGlobalJSON{Live: false})
 		return
 	}
-	g, err := h.chain.StakingGlobal(r.Context())
+	g, err := h.staking.StakingGlobal(r.Context())
 	if err != nil {
 		h.fail(w, r, err)
 		return
@@ -70,11 +70,11 @@ func (h *Handler) GetStakingUser(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if !h.chain.StakingLive() {
+	if !h.staking.StakingLive() {
 		WriteJSON(w, http.StatusOK, stakingUserJSON{Live: false})
 		return
 	}
-	u, err := h.chain.StakingUser(r.Context(), addr)
+	u, err := h.staking.StakingUser(r.Context(), addr)
 	if err != nil {
 		h.fail(w, r, err)
 		return

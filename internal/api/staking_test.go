@@ -93,7 +93,7 @@ func TestGamesNotLive(t *testing.T) {
 	log := slog.New(slog.DiscardHandler)
 	bindings := chain.New(e.client, n, e.reg, chain.Options{ABIs: chain.ClientABISource{Client: e.client}})
 	h, err := server.New(server.Options{Network: n, Web: fstest.MapFS{"index.html": {Data: []byte("<html></html>")}},
-		API: api.New(api.Deps{Network: n, Tokens: e.reg, Node: e.client, Chain: bindings, Log: log}), Log: log})
+		API: api.New(api.Deps{Network: n, Tokens: e.reg, Chain: api.ChainOf(bindings), Market: api.NewMarket(bindings, log), Log: log}), Log: log})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package api
 
-// Swap on Dexlyn (issue 11, doc 2 §2.2, §5, §7, §8). Shapes:
+// Swap on Dexlyn. The handlers parse the request, ask chain.Dex for the quote (its maths
+// lives next to the binding, in chain/dex_quote.go) and render it. Shapes:
 //
 // POST /api/v1/swap/quote {"from":"SUPRA","to":"LUCKY","amountIn":"10","slippageBps":500}
 // (from/to: registry names or coin types; amountIn: a decimal string in whole tokens;
@@ -23,7 +24,7 @@ package api
 // the coin out, as the quote gave it) → {"rawTransaction","summary"}: the raw
 // scripts::swap<In, Out, Uncorrelated>(amount_in, min_out) transaction, expiry now + 30 s.
 //
-// Errors carry doc 2 §8's reasons as messages: 'Swap pair not found' (404 pair_not_found),
+// Errors carry the swap spec's preview reasons as messages: 'Swap pair not found' (404 pair_not_found),
 // 'Insufficient liquidity in pool' (409 insufficient_liquidity), 'Invalid value or wallet
 // not connected' and 'Invalid scaled value' (400 invalid_amount), 'Insufficient balance!'
 // (409 insufficient_balance).
@@ -34,7 +35,6 @@ import (
 	"fmt"
 	"math/big"
 	"net/http"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -48,7 +48,7 @@ import (
 	"github.com/luckycoin/lucky/internal/tokens"
 )
 
-// Doc 2 §8's preview reasons and §5's balance message, word for word.
+// The swap spec's preview reasons and its balance message, word for word.
 const (
 	MsgPairNotFound          = "Swap pair not found"
 	MsgInsufficientLiquidity = "Insufficient liquidity in pool"
@@ -66,21 +66,16 @@ const (
 	CodeInvalidPair           = "invalid_pair"
 )
 
-// Slippage bounds in basis points: the spec's fixed 5 % is the default; the setting allows
-// 0.01 %–50 % (peers.md §1.3).
+// Slippage bounds in basis points: the original app's fixed 5 % is the default; the
+// setting allows 0.01 %–50 %.
 const (
-	DefaultSlippageBps = 500
-	MinSlippageBps     = 1
-	MaxSlippageBps     = 5000
-	bpsScale           = 10_000
+	DefaultSlippageBps = chain.DefaultSlippageBps
+	MinSlippageBps     = chain.MinSlippageBps
+	MaxSlippageBps     = chain.MaxSlippageBps
 )
 
 // usdWait bounds how long a quote waits for the market snapshot behind its USD values.
 const usdWait = 2 * time.Second
-
-// overflowRE matches a view that aborted on u64 arithmetic (the amount is too large for
-// the pool's integer math): Move's EARITHMETIC / ARITHMETIC_ERROR.
-var overflowRE = regexp.MustCompile(`(?i)arithmetic|overflow`)
 
 type swapToken struct {
 	Name     string `json:"name"`
@@ -163,8 +158,15 @@ func (h *Handler) writeSwapErr(w http.ResponseWriter, r *http.Request, err error
 		WriteError(w, r, h.log, se.status, se.code, se.msg)
 		return
 	}
-	if errors.Is(err, chain.ErrPairNotFound) {
+	switch {
+	case errors.Is(err, chain.ErrPairNotFound):
 		WriteError(w, r, h.log, http.StatusNotFound, CodePairNotFound, MsgPairNotFound)
+		return
+	case errors.Is(err, chain.ErrInsufficientLiquidity):
+		WriteError(w, r, h.log, http.StatusConflict, CodeInsufficientLiquidity, MsgInsufficientLiquidity)
+		return
+	case errors.Is(err, chain.ErrAmountTooSmall):
+		WriteError(w, r, h.log, http.StatusBadRequest, CodeAmountTooSmall, "Amount too small: the swap would return nothing.")
 		return
 	}
 	h.fail(w, r, err)
@@ -181,15 +183,14 @@ func (h *Handler) swapToken(ctx context.Context, s string) (tokens.Token, error)
 	if t, ok := h.tokens.ByName(s); ok {
 		return t, nil
 	}
-	if t, ok := h.tokens.ByCoinType(s); ok {
-		return t, nil
-	}
-	tag, err := supra.ParseStructTag(s)
+	ct, err := supra.ParseCoinType(s)
 	if err != nil {
 		return tokens.Token{}, refuse(http.StatusBadRequest, chain.CodeUnknownToken, fmt.Sprintf("Unknown token %q: use a token name or a coin type address::module::Name.", s))
 	}
-	ct := tag.String()
-	info, err := h.chain.CoinInfo(ctx, ct)
+	if t, ok := h.tokens.ByCoin(ct); ok {
+		return t, nil
+	}
+	info, err := h.coins.CoinInfo(ctx, ct)
 	if err != nil {
 		var ne *supra.NodeError
 		if errors.As(err, &ne) && ne.Status < http.StatusInternalServerError {
@@ -197,7 +198,7 @@ func (h *Handler) swapToken(ctx context.Context, s string) (tokens.Token, error)
 		}
 		return tokens.Token{}, err
 	}
-	return tokens.Token{Name: info.Symbol, Symbol: info.Symbol, CoinType: ct, Decimals: info.Decimals}, nil
+	return tokens.NewToken(ct, info.Symbol, info.Decimals), nil
 }
 
 // swapPair resolves both sides; the same coin twice is refused.
@@ -210,14 +211,14 @@ func (h *Handler) swapPair(ctx context.Context, from, to string) (tokens.Token, 
 	if err != nil {
 		return in, out, err
 	}
-	if c, err := chain.ComparePair(in.CoinType, out.CoinType); err == nil && c == 0 {
+	if in.Coin() == out.Coin() {
 		return in, out, refuse(http.StatusBadRequest, CodeInvalidPair, "Choose two different tokens.")
 	}
 	return in, out, nil
 }
 
 // parseSwapAmount reads the amount typed in whole tokens: empty, zero, negative or not a
-// number is doc 2 §5's 'Invalid value or wallet not connected'; more decimals than the
+// number is the spec's 'Invalid value or wallet not connected'; more decimals than the
 // token has would scale to a fraction of a base unit: 'Invalid scaled value'.
 func parseSwapAmount(s string, t tokens.Token) (uint64, error) {
 	v, err := amount.ParseUint64(s, t.Decimals)
@@ -232,91 +233,8 @@ func parseSwapAmount(s string, t tokens.Token) (uint64, error) {
 	return v, nil
 }
 
-// Quote is everything the swap page shows for one input, computed from one set of reads.
-type Quote struct {
-	In, Out               tokens.Token
-	AmountIn, AmountOut   uint64
-	MinOut                uint64
-	SlippageBps           int
-	ReserveIn, ReserveOut uint64
-	Fees                  chain.Fees
-}
-
-// MinOut is floor(out × (10000 − slippage) / 10000): the least the swap may return.
-func MinOut(out uint64, slippageBps int) uint64 {
-	v := new(big.Int).Mul(new(big.Int).SetUint64(out), big.NewInt(int64(bpsScale-slippageBps)))
-	return v.Quo(v, big.NewInt(bpsScale)).Uint64()
-}
-
-// PriceImpact is Liquidswap's price impact of an exact-in swap on an x·y = k pool
-// (liquidswap-widget useSwapStore.priceImpact, without its contract fee): with
-// k = rIn·rOut, out' = rOut − k/(rIn + in), market = in/out', mid = rIn/rOut,
-// impact = 1 − mid/market, which reduces exactly to in / (rIn + in). It returns the
-// fraction (0..1) as an exact rational; the pool fee is not part of it (it is shown apart).
-func PriceImpact(amountIn, reserveIn uint64) *big.Rat {
-	den := new(big.Int).Add(new(big.Int).SetUint64(reserveIn), new(big.Int).SetUint64(amountIn))
-	if den.Sign() == 0 {
-		return new(big.Rat)
-	}
-	return new(big.Rat).SetFrac(new(big.Int).SetUint64(amountIn), den)
-}
-
-// ImpactBps is the impact in basis points, rounded half up (a warning tier must not be
-// missed by truncation).
-func ImpactBps(impact *big.Rat) int64 {
-	v := new(big.Rat).Mul(impact, big.NewRat(bpsScale, 1))
-	n := new(big.Int).Mul(v.Num(), big.NewInt(2))
-	n.Add(n, v.Denom())
-	n.Quo(n, new(big.Int).Mul(v.Denom(), big.NewInt(2)))
-	return n.Int64()
-}
-
-// quote reads the pool and the router for one input. The amount out is the router's own
-// get_amount_out (never recomputed here); reserves and fees are read alongside for the
-// price impact, the liquidity check and the fee line.
-func (h *Handler) quote(ctx context.Context, in, out tokens.Token, amountIn uint64, slippageBps int) (*Quote, error) {
-	q := &Quote{In: in, Out: out, AmountIn: amountIn, SlippageBps: slippageBps}
-	var outErr error
-	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() error {
-		res, err := h.chain.Reserves(gctx, in.CoinType, out.CoinType)
-		q.ReserveIn, q.ReserveOut = res.A, res.B
-		return err
-	})
-	g.Go(func() (err error) { q.Fees, err = h.chain.FeesConfig(gctx, in.CoinType, out.CoinType); return })
-	g.Go(func() error {
-		// A view that aborts on arithmetic is an answer about the input, not a failure of
-		// the read: keep it apart so the pool checks below decide.
-		q.AmountOut, outErr = h.chain.AmountOut(gctx, in.CoinType, out.CoinType, amountIn)
-		if outErr != nil && !errors.Is(outErr, chain.ErrPairNotFound) && isOverflow(outErr) {
-			return nil
-		}
-		return outErr
-	})
-	if err := g.Wait(); err != nil {
-		return nil, err
-	}
-	switch {
-	case q.ReserveIn == 0 || q.ReserveOut == 0, outErr != nil, q.AmountOut >= q.ReserveOut:
-		return nil, refuse(http.StatusConflict, CodeInsufficientLiquidity, MsgInsufficientLiquidity)
-	case q.AmountOut == 0:
-		return nil, refuse(http.StatusBadRequest, CodeAmountTooSmall, "Amount too small: the swap would return nothing.")
-	}
-	q.MinOut = MinOut(q.AmountOut, slippageBps)
-	return q, nil
-}
-
-func isOverflow(err error) bool {
-	var ne *supra.NodeError
-	return errors.As(err, &ne) && ne.Status < http.StatusInternalServerError && overflowRE.MatchString(ne.Message)
-}
-
 func tokenJSON(t tokens.Token) swapToken {
 	return swapToken{Name: t.Name, Symbol: t.Symbol, CoinType: t.CoinType, Decimals: t.Decimals, Logo: t.Logo}
-}
-
-func whole(v uint64, dec uint8) *big.Rat {
-	return new(big.Rat).SetFrac(new(big.Int).SetUint64(v), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(dec)), nil))
 }
 
 func exact(v uint64, dec uint8) string { return amount.Exact(new(big.Int).SetUint64(v), dec) }
@@ -327,11 +245,11 @@ func usdPrice(s *market.Snapshot, t tokens.Token) *big.Rat {
 	if s == nil {
 		return nil
 	}
-	if chain.IsNativeCoin(t.CoinType) {
+	if t.Coin().IsNative() {
 		return s.SupraUSD
 	}
 	for _, m := range s.Tokens {
-		if c, err := chain.ComparePair(m.Token.CoinType, t.CoinType); err == nil && c == 0 {
+		if m.Token.Coin() == t.Coin() {
 			return m.PriceUSD
 		}
 	}
@@ -342,7 +260,7 @@ func usdValue(price *big.Rat, v uint64, dec uint8) *string {
 	if price == nil {
 		return nil
 	}
-	return market.DecimalPtr(new(big.Rat).Mul(price, whole(v, dec)))
+	return market.DecimalPtr(new(big.Rat).Mul(price, chain.Whole(v, dec)))
 }
 
 // QuoteSwap serves POST /api/v1/swap/quote.
@@ -370,7 +288,7 @@ func (h *Handler) QuoteSwap(w http.ResponseWriter, r *http.Request) {
 		h.writeSwapErr(w, r, err)
 		return
 	}
-	q, err := h.quote(ctx, in, out, amountIn, slip)
+	q, err := h.dex.Quote(ctx, in.Coin(), out.Coin(), amountIn, slip)
 	if err != nil {
 		h.writeSwapErr(w, r, err)
 		return
@@ -385,22 +303,21 @@ func (h *Handler) QuoteSwap(w http.ResponseWriter, r *http.Request) {
 		h.log.Warn("swap quote: no market snapshot for USD values", "err", err)
 		snap = nil
 	}
-	impact := PriceImpact(q.AmountIn, q.ReserveIn)
-	feeAmt := new(big.Int).Mul(new(big.Int).SetUint64(q.AmountIn), new(big.Int).SetUint64(q.Fees.Fee))
-	feeAmt.Quo(feeAmt, new(big.Int).SetUint64(q.Fees.Scale))
-	inW, outW := whole(q.AmountIn, in.Decimals), whole(q.AmountOut, out.Decimals)
+	impact := chain.PriceImpact(q.AmountIn, q.ReserveIn)
+	feeAmt := q.Fees.Of(q.AmountIn)
+	rate, inverse := chain.Rates(q.AmountIn, in.Decimals, q.AmountOut, out.Decimals)
 	resp := quoteResponse{
 		From: tokenJSON(in), To: tokenJSON(out),
 		AmountIn: u64s(q.AmountIn), AmountInDecimal: exact(q.AmountIn, in.Decimals),
 		AmountOut: u64s(q.AmountOut), AmountOutDecimal: exact(q.AmountOut, out.Decimals),
 		MinOut: u64s(q.MinOut), MinOutDecimal: exact(q.MinOut, out.Decimals),
 		SlippageBps:    slip,
-		PriceImpactBps: ImpactBps(impact),
+		PriceImpactBps: chain.ImpactBps(impact),
 		PriceImpact:    market.Decimal(new(big.Rat).Mul(impact, big.NewRat(100, 1))),
 		Fee: swapFee{Numerator: q.Fees.Fee, Scale: q.Fees.Scale, Amount: feeAmt.String(),
 			AmountDecimal: amount.Exact(feeAmt, in.Decimals)},
-		Rate:        market.Decimal(new(big.Rat).Quo(outW, inW)),
-		InverseRate: market.Decimal(new(big.Rat).Quo(inW, outW)),
+		Rate:        market.Decimal(rate),
+		InverseRate: market.Decimal(inverse),
 		Reserves:    swapReserves{In: u64s(q.ReserveIn), Out: u64s(q.ReserveOut)},
 	}
 	pIn, pOut := usdPrice(snap, in), usdPrice(snap, out)
@@ -444,8 +361,8 @@ func (h *Handler) BuildSwap(w http.ResponseWriter, r *http.Request) {
 		exists bool
 	)
 	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() (err error) { bal, err = h.chain.CoinBalance(gctx, sender, in.CoinType); return })
-	g.Go(func() (err error) { exists, err = h.chain.PairExists(gctx, in.CoinType, out.CoinType); return })
+	g.Go(func() (err error) { bal, err = h.coins.CoinBalance(gctx, sender, in.Coin()); return })
+	g.Go(func() (err error) { exists, err = h.dex.PairExists(gctx, in.Coin(), out.Coin()); return })
 	if err := g.Wait(); err != nil {
 		h.writeSwapErr(w, r, err)
 		return
@@ -458,7 +375,7 @@ func (h *Handler) BuildSwap(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, h.log, http.StatusConflict, chain.CodeInsufficient, MsgInsufficientBalance)
 		return
 	}
-	b, err := h.chain.BuildSwap(ctx, sender, in.CoinType, out.CoinType, amountIn, minOut)
+	b, err := h.dex.BuildSwap(ctx, sender, in.Coin(), out.Coin(), amountIn, minOut)
 	if err != nil {
 		h.writeSwapErr(w, r, err)
 		return

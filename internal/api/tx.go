@@ -1,7 +1,6 @@
 package api
 
 import (
-	"context"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -36,7 +35,7 @@ func (h *Handler) BuildTx(w http.ResponseWriter, r *http.Request) {
 	if !h.readBody(w, r, &req) {
 		return
 	}
-	b, err := h.chain.Build(r.Context(), chain.CallRequest{
+	b, err := h.node.Build(r.Context(), chain.CallRequest{
 		Sender: req.Sender, Function: req.Function, TypeArgs: req.TypeArguments, Arguments: req.Arguments,
 	})
 	if err != nil {
@@ -93,7 +92,7 @@ func parseWait(s string) (time.Duration, bool) {
 }
 
 // GetTx serves GET /api/v1/tx/{hash}?wait=30s[&account=0x…]: with wait, it long-polls
-// until the transaction is final (at most 60 s); then the detail of doc 1 §3 with the
+// until the transaction is final (at most 60 s); then the detail of the spec with the
 // events decoded by chain's registry. Unknown (after the wait) is {"txHash","status":"Pending"}.
 // account chooses whose coin changes transactionInsights shows (default: the sender).
 func (h *Handler) GetTx(w http.ResponseWriter, r *http.Request) {
@@ -119,11 +118,11 @@ func (h *Handler) GetTx(w http.ResponseWriter, r *http.Request) {
 	var tx *supra.TransactionInfo
 	var err error
 	if wait > 0 {
-		ctx, cancel := context.WithTimeout(r.Context(), wait)
-		tx, err = h.chain.WaitTransaction(ctx, hash)
+		ctx, cancel := waitContext(r.Context(), wait)
+		tx, err = h.node.WaitTransaction(ctx, hash)
 		cancel()
 	} else {
-		tx, err = h.chain.Transaction(r.Context(), hash)
+		tx, err = h.node.Transaction(r.Context(), hash)
 	}
 	if errors.Is(err, supra.ErrTxNotFound) {
 		WriteJSON(w, http.StatusOK, pendingResponse{TxHash: hash, Status: supra.TxPending})
@@ -140,7 +139,7 @@ func (h *Handler) GetTx(w http.ResponseWriter, r *http.Request) {
 	}
 	out := txResponse{TxDetail: d, Decoded: chain.Decoded{}}
 	if tx.Output != nil {
-		if out.Decoded, err = h.chain.DecodeEvents(tx.Output.Move.Events); err != nil {
+		if out.Decoded, err = h.node.DecodeEvents(tx.Output.Move.Events); err != nil {
 			h.fail(w, r, err)
 			return
 		}

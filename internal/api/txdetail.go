@@ -12,7 +12,7 @@ import (
 	"github.com/luckycoin/lucky/internal/supra"
 )
 
-// Transaction insight types (doc 1 §3).
+// Transaction insight types.
 const (
 	InsightCoinTransfer           = "CoinTransfer"
 	InsightEntryFunctionCall      = "EntryFunctionCall"
@@ -20,10 +20,10 @@ const (
 	InsightAutomationRegistration = "AutomationRegistration"
 )
 
-// ErrUnsupportedTx is the SDK's message for a payload type it does not know (doc 1 §8).
+// ErrUnsupportedTx is the SDK's message for a payload type it does not know, word for word.
 var ErrUnsupportedTx = errors.New("something went wrong, found unsupported type of transaction")
 
-// TxDetail is the transaction detail of doc 1 §3 "Chain data". Integers travel as decimal
+// TxDetail is the transaction detail the "Chain data" view shows. Integers travel as decimal
 // strings; timestamps are microseconds since the Unix epoch. Fields that only exist once
 // the transaction executed are null while it is pending.
 type TxDetail struct {

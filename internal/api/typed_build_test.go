@@ -32,14 +32,14 @@ func TestTypedBuildMatchesABIPath(t *testing.T) {
 
 	spin := func(tok string) *chain.Built {
 		tk, _ := e.reg.ByName(tok)
-		b, err := c.BuildSpin(ctx, chain.SpinRequest{Sender: sender, Token: tk, BetPerSpin: 10_000_000, Spins: big.NewInt(3)})
+		b, err := c.Slots.BuildSpin(ctx, chain.SpinRequest{Sender: sender, Token: tk, BetPerSpin: 10_000_000, Spins: big.NewInt(3)})
 		if err != nil {
 			t.Fatalf("BuildSpin %s: %v", tok, err)
 		}
 		return b.Built
 	}
 	transfer := func(coin string) *chain.Built {
-		b, err := c.BuildBurn(ctx, sender, coin, 42)
+		b, err := c.Burns.BuildBurn(ctx, sender, supra.MustCoinType(coin), 42)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -62,7 +62,7 @@ func TestTypedBuildMatchesABIPath(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			tt.call.Sender = sender.String()
-			viaABI, err := c.Build(ctx, tt.call)
+			viaABI, err := c.Core.Build(ctx, tt.call)
 			if err != nil {
 				t.Fatal(err)
 			}

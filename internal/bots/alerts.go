@@ -4,13 +4,19 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/luckycoin/lucky/internal/amount"
 	"math/big"
+	"math/rand/v2"
+	"slices"
 	"strings"
+	"sync"
 	"time"
 
+	"github.com/luckycoin/lucky/internal/amount"
+
+	"github.com/luckycoin/lucky/internal/history"
 	"github.com/luckycoin/lucky/internal/market"
 	"github.com/luckycoin/lucky/internal/store"
+	"github.com/luckycoin/lucky/internal/supra"
 )
 
 // rowsPerRound bounds the rows one chat's stream reads per round (and so one batch).
@@ -32,71 +38,220 @@ func (e *RetryAfterError) Error() string {
 	return fmt.Sprintf("telegram: too many requests, retry after %d s", e.Seconds)
 }
 
+// MigratedError: the group became a supergroup with a new chat id; the old id refuses
+// every post.
+type MigratedError struct{ To int64 }
+
+func (e *MigratedError) Error() string {
+	return fmt.Sprintf("telegram: group upgraded to a supergroup, new chat id %d", e.To)
+}
+
 // ErrForbidden: the bot may not post in the chat any more (removed, blocked).
 var ErrForbidden = errors.New("telegram: forbidden")
 
-// ErrRejected: Telegram refused the message itself (a bad image URL, say); sending it
-// again cannot succeed.
+// ErrRejected: Telegram refused the message or the chat refuses it (a bad image URL, no
+// right to post); the same request cannot succeed as it is.
 var ErrRejected = errors.New("telegram: request rejected")
 
-// RunAlerts posts every chat's alerts until ctx ends: rounds over the chats, each stream
-// from its cursor, pausing Poll once all are caught up.
+// Delays between attempts for one chat: a failing chat is retried on its own schedule,
+// doubling up to a cap (longer when Telegram refuses the chat outright, which takes an
+// admin to fix), with jitter so many chats failing together do not retry in step.
+const (
+	maxRetryDelay  = time.Minute
+	maxRefuseDelay = 10 * time.Minute
+	// parallelChats bounds the chats being delivered at once.
+	parallelChats = 8
+)
+
+// RunAlerts posts every chat's alerts until ctx ends. Each chat is delivered on its own
+// (up to parallelChats at once) and keeps its own retry schedule, so a chat that refuses
+// posts, or whose sends hang, delays no other; the list of chats is re-read every Poll,
+// or at once when a chat has more to send.
 func (b *Bot) RunAlerts(ctx context.Context) error {
-	delay := b.cfg.Backoff
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	sched := &schedule{chats: map[int64]*chatState{}}
+	slots := make(chan struct{}, parallelChats)
+	wake := make(chan struct{}, 1)
+	listDelay := b.cfg.Backoff
 	for {
-		busy, err := b.round(ctx)
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
 		wait := b.cfg.Poll
+		chats, err := b.cfg.Store.BotChats(ctx, b.cfg.Kind)
 		switch {
-		case err != nil:
-			b.log.Warn("bots: alert round", "err", err)
-			wait, delay = delay, min(delay*2, time.Minute)
-		case busy:
-			delay = b.cfg.Backoff
-			continue
-		default:
-			delay = b.cfg.Backoff
-		}
-		if !sleepCtx(ctx, wait) {
+		case ctx.Err() != nil:
 			return ctx.Err()
+		case err != nil:
+			b.log.Warn("bots: chats", "err", err)
+			wait, listDelay = jitter(listDelay), min(listDelay*2, maxRetryDelay)
+		default:
+			listDelay = b.cfg.Backoff
+			now := time.Now()
+			for _, c := range chats {
+				if !sched.due(c.ChatID, now) {
+					continue
+				}
+				select {
+				case slots <- struct{}{}:
+				default: // all slots busy: the chat waits for the next pass
+					sched.release(c.ChatID)
+					continue
+				}
+				wg.Add(1)
+				go func(c store.BotChat) {
+					defer wg.Done()
+					defer func() { <-slots }()
+					more, retry := b.deliverChat(ctx, c)
+					sched.done(c.ChatID, retry, b.cfg.Backoff)
+					if more {
+						select {
+						case wake <- struct{}{}:
+						default:
+						}
+					}
+				}(c)
+			}
 		}
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return ctx.Err()
+		case <-wake:
+		case <-t.C:
+		}
+		t.Stop()
 	}
 }
 
-// round delivers what each subscribed chat has pending; busy means some stream read a
-// full page and has more.
-func (b *Bot) round(ctx context.Context) (busy bool, err error) {
-	chats, err := b.cfg.Store.BotChats(ctx, b.cfg.Kind)
+// retry says when a chat is tried again after a failed delivery.
+type retry struct {
+	after time.Duration // exactly this long (Telegram's retry_after); 0: by backoff
+	cap   time.Duration // the backoff's cap; 0: no failure
+}
+
+// schedule is each chat's delivery state: whether a delivery runs and when the next may.
+type schedule struct {
+	mu    sync.Mutex
+	chats map[int64]*chatState
+}
+
+type chatState struct {
+	busy  bool
+	next  time.Time
+	delay time.Duration
+}
+
+// due claims a chat for delivery when none runs and its retry time has come.
+func (s *schedule) due(chat int64, now time.Time) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := s.chats[chat]
+	if c == nil {
+		c = &chatState{}
+		s.chats[chat] = c
+	}
+	if c.busy || now.Before(c.next) {
+		return false
+	}
+	c.busy = true
+	return true
+}
+
+func (s *schedule) release(chat int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.chats[chat].busy = false
+}
+
+// done records a delivery's outcome: success clears the chat's backoff; a failure sets
+// its next attempt.
+func (s *schedule) done(chat int64, r retry, first time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := s.chats[chat]
+	c.busy = false
+	switch {
+	case r.cap == 0:
+		c.delay, c.next = 0, time.Time{}
+	case r.after > 0:
+		c.next = time.Now().Add(r.after)
+	default:
+		c.delay = min(max(c.delay*2, first), r.cap)
+		c.next = time.Now().Add(jitter(c.delay))
+	}
+}
+
+// jitter spreads d over [d/2, d].
+func jitter(d time.Duration) time.Duration {
+	if d <= 1 {
+		return d
+	}
+	return d/2 + rand.N(d/2+1)
+}
+
+// deliverChat posts one chat's pending alerts on each of its streams: more means a stream
+// read a full page and has more; retry says when to try again after a failure.
+func (b *Bot) deliverChat(ctx context.Context, c store.BotChat) (more bool, r retry) {
+	s, err := b.settings(c.Settings)
 	if err != nil {
-		return false, err
+		b.log.Error("bots: chat settings unreadable: chat skipped", "chat", c.ChatID, "err", err)
+		return false, retry{cap: maxRefuseDelay}
 	}
-	r := &roundData{b: b}
-	for _, c := range chats {
-		s, err := decodeSettings(b.cfg.Kind, c.Settings)
-		if err != nil {
-			return false, err
+	rd := &roundData{b: b}
+	for _, stream := range b.streams() {
+		if !s.Alerts[stream].On {
+			continue
 		}
-		for _, stream := range b.streams() {
-			if !s.Alerts[stream].On {
-				continue
+		m, err := b.deliver(ctx, rd, c.ChatID, s, stream)
+		more = more || m
+		var ra *RetryAfterError
+		var moved *MigratedError
+		switch {
+		case err == nil:
+			continue
+		case ctx.Err() != nil:
+			return false, retry{}
+		case errors.Is(err, ErrForbidden):
+			b.log.Warn("bots: removed from chat: alerts off", "chat", c.ChatID, "err", err)
+			if err := b.switchOff(ctx, c.ChatID, s); err != nil {
+				b.log.Warn("bots: switching alerts off", "chat", c.ChatID, "err", err)
+				return false, retry{cap: maxRetryDelay}
 			}
-			more, err := b.deliver(ctx, r, c.ChatID, s, stream)
-			if errors.Is(err, ErrForbidden) {
-				b.log.Warn("bots: removed from chat: alerts off", "chat", c.ChatID, "err", err)
-				if err := b.switchOff(ctx, c.ChatID, s); err != nil {
-					return busy, err
-				}
-				break
+			return false, retry{}
+		case errors.As(err, &moved):
+			if err := b.move(ctx, c.ChatID, moved.To); err != nil {
+				return false, retry{cap: maxRetryDelay}
 			}
-			if err != nil {
-				return busy, fmt.Errorf("chat %d %s: %w", c.ChatID, stream, err)
-			}
-			busy = busy || more
+			return true, retry{} // delivered at the new id on the next pass
+		case errors.As(err, &ra):
+			b.log.Info("bots: rate limited", "chat", c.ChatID, "retry_after", ra.Seconds)
+			return false, retry{after: time.Duration(max(ra.Seconds, 1)) * time.Second, cap: maxRetryDelay}
+		case errors.Is(err, ErrRejected):
+			// The chat refuses the post (no right to send, say): its cursor stays, so it
+			// gets the alerts once an admin fixes it; until then it is retried rarely.
+			b.log.Warn("bots: chat refuses alerts: retried later", "chat", c.ChatID, "stream", stream, "err", err)
+			return false, retry{cap: maxRefuseDelay}
+		default:
+			b.log.Warn("bots: alerts to chat failed: retried later", "chat", c.ChatID, "stream", stream, "err", err)
+			return false, retry{cap: maxRetryDelay}
 		}
 	}
-	return busy, nil
+	return more, retry{}
+}
+
+// migrated follows a group's upgrade to a supergroup announced by a service message.
+func (b *Bot) migrated(ctx context.Context, from, to int64) {
+	_ = b.move(ctx, from, to)
+}
+
+// move moves a chat's settings and cursors to its new id.
+func (b *Bot) move(ctx context.Context, from, to int64) error {
+	if err := b.cfg.Store.MoveBotChat(ctx, b.cfg.Kind, from, to); err != nil {
+		b.log.Warn("bots: moving chat to its supergroup id", "chat", from, "to", to, "err", err)
+		return err
+	}
+	b.log.Info("bots: group became a supergroup: settings moved", "chat", from, "to", to)
+	return nil
 }
 
 func (b *Bot) switchOff(ctx context.Context, chat int64, s Settings) error {
@@ -175,40 +330,16 @@ func (b *Bot) deliver(ctx context.Context, r *roundData, chat int64, s Settings,
 	return full, err
 }
 
-// send posts a message, waiting out 429s (retry_after) and retrying server and network
-// errors with a doubling delay; it gives up only when ctx ends or Telegram rejects the
-// message for good.
+// send posts a message; a refused photo is sent again as text. Other failures return at
+// once: the chat's own schedule retries them, so waiting here would hold the chat's slot.
 func (b *Bot) send(ctx context.Context, chat int64, text, photo string) (int64, error) {
-	delay := b.cfg.Backoff
-	for {
-		id, err := b.tg.Send(ctx, chat, text, photo)
-		if err == nil {
-			return id, nil
-		}
-		if ctx.Err() != nil {
-			return 0, ctx.Err()
-		}
-		var ra *RetryAfterError
-		wait := delay
-		switch {
-		case errors.As(err, &ra):
-			wait = time.Duration(max(ra.Seconds, 1)) * time.Second
-		case errors.Is(err, ErrForbidden):
-			return 0, err
-		case errors.Is(err, ErrRejected) && photo != "":
-			b.log.Warn("bots: photo refused, sending text", "chat", chat, "err", err)
-			photo = ""
-			continue
-		case errors.Is(err, ErrRejected):
-			return 0, err
-		default:
-			delay = min(delay*2, time.Minute)
-		}
-		b.log.Info("bots: send retried", "chat", chat, "wait", wait, "err", err)
-		if !sleepCtx(ctx, wait) {
-			return 0, ctx.Err()
-		}
+	id, err := b.tg.Send(ctx, chat, text, photo)
+	var moved *MigratedError
+	if err != nil && photo != "" && errors.Is(err, ErrRejected) && !errors.As(err, &moved) {
+		b.log.Warn("bots: photo refused, sending text", "chat", chat, "err", err)
+		return b.tg.Send(ctx, chat, text, "")
 	}
+	return id, err
 }
 
 // roundData reads what a round's alerts quote once: the market snapshot.
@@ -232,13 +363,13 @@ func (r *roundData) market(ctx context.Context) *market.Snapshot {
 
 // token finds a coin's market entry (nil when it has no pool).
 func (r *roundData) token(ctx context.Context, coinType string) *market.TokenMarket {
-	want, err := store.CanonType(coinType)
+	want, err := supra.ParseCoinType(coinType)
 	if err != nil {
 		return nil
 	}
 	snap := r.market(ctx)
 	for i := range snap.Tokens {
-		if c, err := store.CanonType(snap.Tokens[i].Token.CoinType); err == nil && c == want {
+		if c, err := supra.ParseCoinType(snap.Tokens[i].Token.CoinType); err == nil && c == want {
 			return &snap.Tokens[i]
 		}
 	}
@@ -252,7 +383,7 @@ func (r *roundData) alerts(ctx context.Context, stream string, s Settings, pos s
 	var out []alert
 	switch stream {
 	case StreamBuy:
-		rows, err := st.SwapsAfter(ctx, pos, rowsPerRound)
+		rows, err := st.TradesAfter(ctx, pos, rowsPerRound)
 		if err != nil {
 			return nil, false, err
 		}
@@ -283,69 +414,73 @@ func (r *roundData) alerts(ctx context.Context, stream string, s Settings, pos s
 	return out, len(out) == rowsPerRound, nil
 }
 
-// buy renders a swap that bought the chat's buy token with SUPRA.
-func (r *roundData) buy(ctx context.Context, s Settings, row store.SwapRow) alert {
+// buy renders a trade that bought the chat's buy token with SUPRA. Buy or sell was
+// decided once, when the swap was indexed, and the dollar figures are those of the moment
+// of the trade (the same the swap's candle shows), not today's: an alert sent late, after
+// a restart say, still tells what the buyer paid then.
+func (r *roundData) buy(ctx context.Context, s Settings, row store.TradeAt) alert {
 	a := alert{pos: row.Pos}
+	t := row.Trade
 	tok, ok := r.b.cfg.Tokens.ByName(s.Alerts[StreamBuy].Token)
 	if !ok {
 		return a
 	}
-	coin, err := store.CanonType(tok.CoinType)
-	if err != nil {
-		return a
-	}
-	native := r.b.cfg.Network.Modules.NativeCoin
-	var got, paid uint64
-	switch {
-	case row.PairX == coin && sameType(row.PairY, native) && row.XOut > 0:
-		got, paid = row.XOut, row.YIn
-	case row.PairY == coin && sameType(row.PairX, native) && row.YOut > 0:
-		got, paid = row.YOut, row.XIn
-	default:
+	coin, err := supra.ParseCoinType(tok.CoinType)
+	if err != nil || t.Base != coin || !t.Buy {
 		return a // not a buy of this token
 	}
-	snap := r.market(ctx)
-	supraIn := new(big.Rat).SetFrac(new(big.Int).SetUint64(paid), pow10(8))
-	var value *big.Rat
-	if snap.SupraUSD != nil {
-		value = new(big.Rat).Mul(supraIn, snap.SupraUSD)
+	native, ok := r.b.cfg.Tokens.ByCoinType(r.b.cfg.Network.Modules.NativeCoin)
+	if !ok {
+		r.b.log.Warn("bots: the token registry does not know the native coin", "coin", r.b.cfg.Network.Modules.NativeCoin)
+		return a
 	}
+	value := t.QuoteUSD(native.Decimals)
 	if !s.passes(value) {
 		return a
 	}
 	a.show = true
-	gotText := units(new(big.Int).SetUint64(got), tok.Decimals)
-	paidText := units(new(big.Int).SetUint64(paid), 8)
+	gotText := units(new(big.Int).SetUint64(t.BaseAmount), tok.Decimals)
+	paidText := units(new(big.Int).SetUint64(t.QuoteAmount), native.Decimals)
 	lines := []string{
 		s.emojiRow(value),
 		fmt.Sprintf("%s Buy!", tok.Name),
-		fmt.Sprintf("Spent: %s SUPRA (%s)", paidText, dollars(value)),
+		fmt.Sprintf("Spent: %s %s (%s)", paidText, native.Name, dollars(value)),
 		fmt.Sprintf("Got: %s %s", gotText, tok.Name),
 	}
-	if m := r.token(ctx, tok.CoinType); m != nil && m.PriceSupra != nil {
-		p := price(m.PriceSupra) + " SUPRA"
-		if m.PriceUSD != nil {
-			p += " ($" + price(m.PriceUSD) + ")"
+	if p := history.DisplayRat(t.Price); p != nil {
+		line := "Price: " + price(p) + " " + native.Name
+		if pu := history.DisplayRat(deref(t.PriceUSD)); pu != nil {
+			line += " ($" + price(pu) + ")"
 		}
-		lines = append(lines, "Price: "+p)
+		lines = append(lines, line)
+	}
+	if m := r.token(ctx, tok.CoinType); m != nil {
+		// The market cap is today's: supply is not a property of the trade.
 		if mc := m.MarketCap(true); mc != nil {
 			lines = append(lines, "Market cap: "+dollars(mc))
 		} else if mc := m.MarketCap(false); mc != nil {
-			lines = append(lines, "Market cap: "+amount.Group(ratFixed(mc, 0))+" SUPRA")
+			lines = append(lines, "Market cap: "+amount.Group(ratFixed(mc, 0))+" "+native.Name)
 		}
 	}
-	lines = append(lines, "Buyer: "+short(row.Sender), r.b.txLink(row.TxHash))
+	lines = append(lines, "Buyer: "+short(t.Sender), r.b.txLink(t.TxHash))
 	a.text = strings.Join(lines, "\n")
-	a.line = fmt.Sprintf("%s bought %s %s for %s SUPRA (%s) · %s", short(row.Sender), gotText, tok.Name, paidText, dollars(value), r.b.txLink(row.TxHash))
+	a.line = fmt.Sprintf("%s bought %s %s for %s %s (%s) · %s", short(t.Sender), gotText, tok.Name, paidText, native.Name, dollars(value), r.b.txLink(t.TxHash))
 	a.photo = s.Alerts[StreamBuy].Image
 	return a
+}
+
+func deref(f *float64) float64 {
+	if f == nil {
+		return 0
+	}
+	return *f
 }
 
 // play renders a slot play (filtered by the chat's token).
 func (r *roundData) play(s Settings, row store.PlayAt) alert {
 	a := alert{pos: row.Pos}
-	name, decimals := row.Token, uint8(0)
-	if t, ok := r.b.cfg.Tokens.ByCoinType(row.Token); ok {
+	name, decimals := row.Token.String(), uint8(0)
+	if t, ok := r.b.cfg.Tokens.ByCoin(row.Token); ok {
 		name, decimals = t.Name, t.Decimals
 	}
 	if f := s.Alerts[StreamPlay].Token; f != "" && !strings.EqualFold(f, name) {
@@ -365,12 +500,12 @@ func (r *roundData) play(s Settings, row store.PlayAt) alert {
 	a.text = strings.Join([]string{
 		"🎰 Slot play",
 		fmt.Sprintf("Player: %s", short(row.Player)),
-		fmt.Sprintf("%s spins of %s %s", row.Spins, units(mustInt(row.Bet), decimals), name),
+		fmt.Sprintf("%s spins of %s %s", row.Spins, units(intOrZero(row.Bet), decimals), name),
 		fmt.Sprintf("Wagered: %s %s", units(wagered, decimals), name),
 		fmt.Sprintf("Result: %s", result),
 		r.b.txLink(row.TxHash),
 	}, "\n")
-	a.line = fmt.Sprintf("%s: %s× %s %s, %s · %s", short(row.Player), row.Spins, units(mustInt(row.Bet), decimals), name, result, r.b.txLink(row.TxHash))
+	a.line = fmt.Sprintf("%s: %s× %s %s, %s · %s", short(row.Player), row.Spins, units(intOrZero(row.Bet), decimals), name, result, r.b.txLink(row.TxHash))
 	a.photo = s.Alerts[StreamPlay].Image
 	return a
 }
@@ -382,10 +517,10 @@ func (r *roundData) burn(ctx context.Context, s Settings, row store.BurnAt) (ale
 	if !ok {
 		return a, nil
 	}
-	if c, err := store.CanonType(tok.CoinType); err != nil || c != row.Token {
+	if c, err := supra.ParseCoinType(tok.CoinType); err != nil || c != row.Token {
 		return a, nil
 	}
-	amt := mustInt(row.Amount)
+	amt := intOrZero(row.Amount)
 	m := r.token(ctx, tok.CoinType)
 	var value *big.Rat
 	if m != nil && m.PriceUSD != nil {
@@ -398,7 +533,7 @@ func (r *roundData) burn(ctx context.Context, s Settings, row store.BurnAt) (ale
 	if err != nil {
 		return a, err
 	}
-	totalInt := mustInt(total)
+	totalInt := intOrZero(total)
 	share := ""
 	if m != nil && m.TotalSupply != nil {
 		share = fmt.Sprintf(" (%s%% of supply)", percentOf(totalInt, m.TotalSupply))
@@ -429,7 +564,7 @@ func (b *Bot) txLink(hash string) string {
 func (b *Bot) priceReply(ctx context.Context, s *Settings, arg string) (string, error) {
 	name := arg
 	if name == "" {
-		name = "LUCKY"
+		name = b.appToken()
 		if a := s.Alerts[StreamBuy]; a != nil && a.Token != "" {
 			name = a.Token
 		}
@@ -441,11 +576,11 @@ func (b *Bot) priceReply(ctx context.Context, s *Settings, arg string) (string, 
 	if !ok {
 		return fmt.Sprintf("Unknown token %q.", name), nil
 	}
-	r := &roundData{b: b}
-	if _, err := b.cfg.Prices.Snapshot(ctx, false); err != nil {
+	snap, err := b.cfg.Prices.Snapshot(ctx, false)
+	if err != nil {
 		return "Prices are unavailable right now. Try again in a minute.", nil
 	}
-	m := r.token(ctx, tok.CoinType)
+	m := (&roundData{b: b, snap: snap}).token(ctx, tok.CoinType)
 	if m == nil || m.PriceSupra == nil {
 		return fmt.Sprintf("%s has no SUPRA pool on Dexlyn, so no price.", tok.Name), nil
 	}
@@ -469,6 +604,10 @@ func (b *Bot) burnedReply(ctx context.Context, _ *Settings, arg string) (string,
 		return "The burn figures are unavailable right now. Try again in a minute.", nil
 	}
 	l := snap.Lucky.Market
+	if l.Burned == nil && slices.Contains(snap.Lucky.Failed, market.PartBurned) {
+		// The node did not answer for the burn address: that is not "no burns".
+		return "The burn figures are unavailable right now. Try again in a minute.", nil
+	}
 	if l.Burned == nil {
 		return "No burn figures for LUCKY on this network.", nil
 	}
@@ -479,16 +618,10 @@ func (b *Bot) burnedReply(ctx context.Context, _ *Settings, arg string) (string,
 	return out, nil
 }
 
-func sameType(a, b string) bool {
-	x, err1 := store.CanonType(a)
-	y, err2 := store.CanonType(b)
-	return err1 == nil && err2 == nil && x == y
-}
-
 func pow10(n uint8) *big.Int { return new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(n)), nil) }
 
-// mustInt reads a canonical decimal the store wrote (0 if it is not one).
-func mustInt(s string) *big.Int {
+// intOrZero reads a canonical decimal the store wrote (0 if it is not one).
+func intOrZero(s string) *big.Int {
 	v, ok := new(big.Int).SetString(s, 10)
 	if !ok {
 		return new(big.Int)

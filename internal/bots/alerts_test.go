@@ -3,12 +3,18 @@ package bots_test
 import (
 	"context"
 	"encoding/json"
+	"math"
 	"math/big"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/luckycoin/lucky/internal/bots"
+	"github.com/luckycoin/lucky/internal/devnet/contracts"
+	"github.com/luckycoin/lucky/internal/devnet/devnettest"
+	"github.com/luckycoin/lucky/internal/history"
+	"github.com/luckycoin/lucky/internal/store"
 	"github.com/luckycoin/lucky/internal/supra"
 )
 
@@ -212,5 +218,78 @@ func TestDeletePrevious(t *testing.T) {
 	e.tg.set(func(f *fakeTelegram) { deleted = f.deleted })
 	if len(deleted) != 1 || deleted[0] != [2]int64{chat, first.ID} {
 		t.Fatalf("deleted %v, want the first alert %d", deleted, first.ID)
+	}
+}
+
+// A buy alert quotes the trade as it happened: its dollar figures are the ones the swap's
+// 1m candle holds, also when the alert goes out after SUPRA's dollar price moved (the bot
+// was away while a big swap in the SUPRA/dexUSDC pool moved its reserves).
+func TestBuyAlertCarriesTheCandlesTradeTimeUSDPrice(t *testing.T) {
+	e := newEnv(t)
+	_, stop := e.bot(bots.SupraBot, nil)
+	const chat = 41
+	e.ask(chat, chat, "/subscribe_buy")
+	e.ask(chat, chat, "/setminbuyusd 0")
+	stop()
+	before := len(e.tg.messages(chat))
+
+	buy := e.buy(2, 1_000_000_000) // 10 SUPRA
+	usdc, _ := e.reg.ByName("dexUSDC")
+	e.submit(3, devnettest.Call{Function: swapFn, TypeArgs: []string{contracts.SupraCoinType, usdc.CoinType, contracts.UncorrelatedType},
+		Args: [][]byte{devnettest.U64(500_000 * 100_000_000), devnettest.U64(0)}}) // SUPRA's dollar price falls
+	e.sync()
+
+	// The swap's 1m candle and trade.
+	trades, err := e.db.TradesAfter(e.ctx, store.Start, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var trade *history.Trade
+	for i := range trades {
+		if trades[i].Trade.TxHash == buy.Hash {
+			trade = &trades[i].Trade
+		}
+	}
+	if trade == nil || !trade.Buy || trade.SupraUSD == nil {
+		t.Fatalf("no buy trade for %s: %+v", buy.Hash, trade)
+	}
+	sec := trade.TimeUS / 1_000_000
+	cs, err := e.db.Candles(e.ctx, trade.Base, 60, sec-sec%60, sec, 1)
+	if err != nil || len(cs) != 1 || cs[0].CloseUSD == nil {
+		t.Fatalf("candle %+v %v", cs, err)
+	}
+	candleUSD := *cs[0].CloseUSD
+	supraUSDThen := candleUSD / cs[0].Close
+	snap, err := e.mkt.Snapshot(e.ctx, true)
+	if err != nil || snap.SupraUSD == nil {
+		t.Fatalf("market %v", err)
+	}
+	supraUSDNow, _ := snap.SupraUSD.Float64()
+	if math.Abs(supraUSDNow-supraUSDThen) < supraUSDThen*0.01 {
+		t.Fatalf("the test needs a price move: SUPRA $%v then, $%v now", supraUSDThen, supraUSDNow)
+	}
+
+	e.bot(bots.SupraBot, nil)
+	m := e.wait(chat, before+1)[before].Text
+	dollarsIn := func(prefix string) float64 {
+		t.Helper()
+		for _, line := range strings.Split(m, "\n") {
+			if strings.HasPrefix(line, prefix) {
+				i := strings.Index(line, "($")
+				v, err := strconv.ParseFloat(strings.TrimSuffix(strings.ReplaceAll(line[i+2:], ",", ""), ")"), 64)
+				if err != nil {
+					t.Fatalf("%q: %v", line, err)
+				}
+				return v
+			}
+		}
+		t.Fatalf("alert lacks %q:\n%s", prefix, m)
+		return 0
+	}
+	if got := dollarsIn("Price: "); math.Abs(got-candleUSD) > candleUSD*1e-4 {
+		t.Errorf("alert price $%v, the candle's $%v:\n%s", got, candleUSD, m)
+	}
+	if got, want := dollarsIn("Spent: "), 10*supraUSDThen; math.Abs(got-want) > want*1e-4 {
+		t.Errorf("alert spent $%v, at the trade's price $%v (today's would be $%v):\n%s", got, want, 10*supraUSDNow, m)
 	}
 }

@@ -24,7 +24,7 @@ const (
 	BurnBot  = "burnbot"
 )
 
-// burnPrefix starts every burnbot command (doc 2 §7), so both bots can share a group.
+// burnPrefix starts every burnbot command (docs/product.md), so both bots can share a group.
 const burnPrefix = "luckyburn_"
 
 // Telegram is what a bot needs of the Bot API (telegram.go implements it with
@@ -69,8 +69,6 @@ type Bot struct {
 	cfg Config
 	tg  Telegram
 	log *slog.Logger
-	// chat is the chat a command runs for (set on a per-command copy of the Bot).
-	chat int64
 }
 
 // ErrConfig: a bot configuration that cannot run.

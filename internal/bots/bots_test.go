@@ -13,6 +13,7 @@ import (
 	"github.com/luckycoin/lucky/internal/devnet"
 	"github.com/luckycoin/lucky/internal/devnet/contracts"
 	"github.com/luckycoin/lucky/internal/devnet/devnettest"
+	"github.com/luckycoin/lucky/internal/history"
 	"github.com/luckycoin/lucky/internal/indexer"
 	"github.com/luckycoin/lucky/internal/market"
 	"github.com/luckycoin/lucky/internal/store"
@@ -59,11 +60,11 @@ func newEnv(t *testing.T) *env {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	b := chain.New(client, net, reg, chain.Options{})
-	db, err := store.Open(ctx, store.Options{DataDir: t.TempDir(), Derive: indexer.Derive(net, reg)})
+	db, err := store.Open(ctx, store.Options{DataDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ix, err := indexer.New(client, db, indexer.Config{Streams: indexer.Streams(net.Modules), Decoders: b.Decoders(),
+	ix, err := indexer.New(client, db, indexer.Config{Streams: indexer.Streams(net.Modules), Rules: rules(t, net, reg), Decoders: b.Decoders(),
 		DAOShare: b.PoolDAOShare, PollInterval: 20 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
@@ -71,7 +72,7 @@ func newEnv(t *testing.T) *env {
 	done := make(chan struct{})
 	go func() { defer close(done); ix.Run(ctx) }()
 	t.Cleanup(func() { cancel(); <-done; db.Close() })
-	e := &env{t: t, ctx: ctx, node: node, net: net, reg: reg, db: db, ix: ix, mkt: market.New(b, market.Options{}), tg: newFakeTelegram(t)}
+	e := &env{t: t, ctx: ctx, node: node, net: net, reg: reg, db: db, ix: ix, mkt: market.New(market.ChainOf(b), market.Options{}), tg: newFakeTelegram(t)}
 	e.sync()
 	return e
 }
@@ -194,4 +195,14 @@ func (e *env) burn(account int, amount uint64) supra.TransactionInfo {
 	to := supra.MustParseAddress(e.net.Modules.BurnAddress)
 	return e.submit(account, devnettest.Call{Function: "0x1::supra_account::transfer_coins", TypeArgs: []string{luckyT},
 		Args: [][]byte{devnettest.Addr(to), devnettest.U64(amount)}})
+}
+
+// rules are the app's trading rules on a network.
+func rules(t testing.TB, n config.Network, reg *tokens.Registry) history.Rules {
+	t.Helper()
+	r, err := indexer.NetworkRules(n, reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }

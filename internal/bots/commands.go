@@ -104,19 +104,34 @@ func (b *Bot) Handle(ctx context.Context, m Message) (string, error) {
 	if err != nil && !errors.Is(err, store.ErrNoChat) {
 		return "", err
 	}
-	s, err := decodeSettings(b.cfg.Kind, chat.Settings)
+	s, err := b.settings(chat.Settings)
 	if err != nil {
 		return "", err
 	}
 	before, _ := json.Marshal(s)
-	run := *b
-	run.chat = m.Chat
-	reply, err := cmd.run(&run, ctx, &s, arg)
+	wasOn := map[string]bool{}
+	for k, a := range s.Alerts {
+		wasOn[k] = a.On
+	}
+	reply, err := cmd.run(b, ctx, &s, arg)
 	if errors.Is(err, errUsage) {
 		return fmt.Sprintf("Usage: /%s%s %s", b.prefix(), cmd.name, cmd.args), nil
 	}
 	if err != nil {
 		return "", err
+	}
+	// A stream switched on starts at what the index holds next (no flood of history); the
+	// cursor is written before the settings, so an alert round never sees it on without.
+	for k, a := range s.Alerts {
+		if a.On && !wasOn[k] {
+			head, err := b.cfg.Store.Head(ctx)
+			if err != nil {
+				return "", err
+			}
+			if err := b.cfg.Store.SetBotCursor(ctx, b.cfg.Kind, m.Chat, k, store.BotCursor{Pos: head}); err != nil {
+				return "", err
+			}
+		}
 	}
 	if after, _ := json.Marshal(s); string(after) != string(before) {
 		if err := b.cfg.Store.SaveBotChat(ctx, b.cfg.Kind, m.Chat, after); err != nil {
@@ -186,14 +201,6 @@ func toggle(stream string, on bool) func(*Bot, context.Context, *Settings, strin
 		if !on {
 			return streamNames[stream] + " alerts are off.", nil
 		}
-		// Alerts start with what the index holds next: no flood of history.
-		head, err := b.cfg.Store.Head(ctx)
-		if err != nil {
-			return "", err
-		}
-		if err := b.cfg.Store.SetBotCursor(ctx, b.cfg.Kind, b.chat, stream, store.BotCursor{Pos: head}); err != nil {
-			return "", err
-		}
 		return streamNames[stream] + " alerts are on: every new one from now on is posted here.", nil
 	}
 }
@@ -237,7 +244,7 @@ func setImage(stream string) func(*Bot, context.Context, *Settings, string) (str
 
 func deletePrevious(stream string) func(*Bot, context.Context, *Settings, string) (string, error) {
 	return func(_ *Bot, _ context.Context, s *Settings, arg string) (string, error) {
-		if arg == "" { // doc 2 §7 lists burnbot's without an argument: it switches
+		if arg == "" { // the product lists burnbot's without an argument: it switches
 			arg = "on"
 			if s.Alerts[stream].DeletePrevious {
 				arg = "off"

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/luckycoin/lucky/internal/bots"
+	"github.com/luckycoin/lucky/internal/market"
 )
 
 // Every suprabot command's reply, in a private chat (the user is its admin), and the
@@ -117,4 +118,28 @@ func TestBurnbotCommands(t *testing.T) {
 		}
 	}
 	e.silent(chat, user, "/subscribe") // suprabot's
+}
+
+// burnedFailing is the market with the burn address's read failed, as the node leaves it
+// in a partial dashboard: Burned nil and the part named in Failed.
+type burnedFailing struct{ bots.Prices }
+
+func (p burnedFailing) Snapshot(ctx context.Context, force bool) (*market.Snapshot, error) {
+	s, err := p.Prices.Snapshot(ctx, force)
+	if err != nil {
+		return nil, err
+	}
+	c := *s
+	c.Lucky.Market.Burned = nil
+	c.Lucky.Failed = []string{market.PartBurned}
+	return &c, nil
+}
+
+// A burned figure the node failed to give is "unavailable", never "no burns on this network".
+func TestBurnedReplyWhenTheNodeFailedThatPart(t *testing.T) {
+	e := newEnv(t)
+	e.bot(bots.BurnBot, func(c *bots.Config) { c.Prices = burnedFailing{c.Prices} })
+	if got, want := e.ask(6, 6, "/luckyburn_burned"), "The burn figures are unavailable right now."; !strings.Contains(got, want) {
+		t.Errorf("reply %q, want %q", got, want)
+	}
 }

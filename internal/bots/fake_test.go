@@ -30,7 +30,20 @@ type fakeTelegram struct {
 	down     int // sends after this many accepted get 500 (0: never)
 	accepted int
 	got429   []time.Time
-	newSent  chan struct{}
+	// meDown: getMe answers 502 with a proxy's HTML page that echoes the request URL
+	// (token included), as Telegram being unreachable looks from here.
+	meDown  bool
+	meCalls int
+	// refuse: sends to these chats get this error (descriptions may echo the URL).
+	refuse  map[int64]refusal
+	refused map[int64]int // refused sends per chat
+}
+
+// refusal is a Bot API error answer.
+type refusal struct {
+	code   int
+	desc   string
+	params map[string]any
 }
 
 type sent struct {
@@ -43,7 +56,8 @@ type sent struct {
 }
 
 func newFakeTelegram(t *testing.T) *fakeTelegram {
-	f := &fakeTelegram{admins: map[int64]map[int64]bool{}, nextID: 100, newSent: make(chan struct{}, 1000), updates: map[string][]map[string]any{}}
+	f := &fakeTelegram{admins: map[int64]map[int64]bool{}, nextID: 100, updates: map[string][]map[string]any{},
+		refuse: map[int64]refusal{}, refused: map[int64]int{}}
 	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
 	t.Cleanup(f.srv.Close)
 	return f
@@ -117,6 +131,14 @@ func (f *fakeTelegram) serve(w http.ResponseWriter, r *http.Request) {
 	switch method {
 	case "getMe":
 		f.mu.Lock()
+		f.meCalls++
+		if f.meDown {
+			f.mu.Unlock()
+			w.Header().Set("Content-Type", "text/html")
+			w.WriteHeader(http.StatusBadGateway)
+			fmt.Fprintf(w, "<html><body>502 Bad Gateway: upstream unreachable for POST %s</body></html>", r.URL.Path)
+			return
+		}
 		if _, known := f.updates[token]; !known {
 			f.updates[token] = []map[string]any{}
 		}
@@ -162,6 +184,12 @@ func (f *fakeTelegram) serve(w http.ResponseWriter, r *http.Request) {
 		ok(w, map[string]any{"status": status, "user": map[string]any{"id": num("user_id"), "is_bot": false, "first_name": "u"}})
 	case "sendMessage", "sendPhoto":
 		f.mu.Lock()
+		if rf, refused := f.refuse[num("chat_id")]; refused {
+			f.refused[num("chat_id")]++
+			f.mu.Unlock()
+			fail(w, rf.code, strings.ReplaceAll(rf.desc, "{path}", r.URL.Path), rf.params)
+			return
+		}
 		switch {
 		case f.tooMany > 0:
 			f.tooMany--
@@ -182,7 +210,6 @@ func (f *fakeTelegram) serve(w http.ResponseWriter, r *http.Request) {
 		f.sent = append(f.sent, s)
 		f.accepted++
 		f.mu.Unlock()
-		f.newSent <- struct{}{}
 		ok(w, map[string]any{"message_id": s.ID, "date": time.Now().Unix(), "chat": map[string]any{"id": s.Chat, "type": "supergroup"}})
 	case "deleteMessage":
 		f.mu.Lock()
@@ -191,5 +218,19 @@ func (f *fakeTelegram) serve(w http.ResponseWriter, r *http.Request) {
 		ok(w, true)
 	default:
 		fail(w, http.StatusNotFound, fmt.Sprintf("Not Found: method %s", method), nil)
+	}
+}
+
+// upgrade queues the service message Telegram sends a group's bots when the group becomes
+// a supergroup.
+func (f *fakeTelegram) upgrade(from, to int64) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.nextID++
+	u := map[string]any{"update_id": f.nextID, "message": map[string]any{
+		"message_id": f.nextID, "date": time.Now().Unix(), "migrate_to_chat_id": to,
+		"chat": map[string]any{"id": from, "type": "group"}, "from": map[string]any{"id": 1, "is_bot": false, "first_name": "u"}}}
+	for token := range f.updates {
+		f.updates[token] = append(f.updates[token], u)
 	}
 }

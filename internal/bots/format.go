@@ -67,7 +67,7 @@ func short(addr string) string {
 	return addr[:6] + "…" + addr[len(addr)-4:]
 }
 
-// tierNames are the slot's prize tiers (doc 1 §3), by tier index.
+// tierNames are the slot's prize tiers (docs/product.md), by tier index.
 var tierNames = []string{"No Win", "Tiny 0.5x", "Small 0.8x", "Medium 1.5x", "High 3x", "Jackpot 10x", "Super Jackpot 50x"}
 
 func tierName(i int) string {

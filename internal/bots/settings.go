@@ -33,7 +33,7 @@ type Settings struct {
 	// Emoji is repeated once per EmojiBase USD of the alert's value (at least once).
 	Emoji     string `json:"emoji"`
 	EmojiBase string `json:"emojiBase"` // USD, decimal
-	// MinUSD hides alerts worth less (decimal USD; "0" disables the filter, doc 2 §9).
+	// MinUSD hides alerts worth less (decimal USD; "0" disables the filter).
 	MinUSD string `json:"minUsd"`
 }
 
@@ -45,29 +45,31 @@ const (
 	maxEmoji         = 50
 )
 
-func defaultSettings(kind string) Settings {
+// defaultSettings are a new chat's settings: alerts follow the app's token (the registry's
+// app role) until the chat picks another.
+func defaultSettings(kind, appToken string) Settings {
 	s := Settings{Alerts: map[string]*Alerts{}, EmojiBase: defaultEmojiBase, MinUSD: "0"}
 	switch kind {
 	case SupraBot:
 		s.Emoji = defaultBuyEmoji
 		s.Alerts[StreamPlay] = &Alerts{}
-		s.Alerts[StreamBuy] = &Alerts{Token: "LUCKY"}
+		s.Alerts[StreamBuy] = &Alerts{Token: appToken}
 	case BurnBot:
 		s.Emoji = defaultBurnEmoji
-		s.Alerts[StreamBurn] = &Alerts{Token: "LUCKY"}
+		s.Alerts[StreamBurn] = &Alerts{Token: appToken}
 	}
 	return s
 }
 
-func decodeSettings(kind string, raw []byte) (Settings, error) {
-	s := defaultSettings(kind)
+func decodeSettings(kind, appToken string, raw []byte) (Settings, error) {
+	s := defaultSettings(kind, appToken)
 	if len(raw) == 0 {
 		return s, nil
 	}
 	if err := json.Unmarshal(raw, &s); err != nil {
 		return s, fmt.Errorf("bots: settings: %w", err)
 	}
-	for k, v := range defaultSettings(kind).Alerts {
+	for k, v := range defaultSettings(kind, appToken).Alerts {
 		if s.Alerts[k] == nil {
 			s.Alerts[k] = v
 		}
@@ -125,4 +127,15 @@ func encode(s Settings) ([]byte, error) {
 		return nil, fmt.Errorf("bots: settings: %w", err)
 	}
 	return raw, nil
+}
+
+// settings decodes a chat's stored settings over this bot's defaults.
+func (b *Bot) settings(raw []byte) (Settings, error) {
+	return decodeSettings(b.cfg.Kind, b.appToken(), raw)
+}
+
+// appToken is the name of the app's own token in the registry ("" when it names none).
+func (b *Bot) appToken() string {
+	t, _ := b.cfg.Tokens.App()
+	return t.Name
 }

@@ -83,6 +83,6 @@ func (c *abiCache) get(ctx context.Context, id supra.ModuleID) (*MoveModule, err
 }
 
 // ModuleABI returns a module's ABI through the cache.
-func (c *Client) ModuleABI(ctx context.Context, id supra.ModuleID) (*MoveModule, error) {
+func (c *Core) ModuleABI(ctx context.Context, id supra.ModuleID) (*MoveModule, error) {
 	return c.abis.get(ctx, id)
 }

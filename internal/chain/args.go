@@ -13,7 +13,7 @@ import (
 	"github.com/luckycoin/lucky/internal/supra"
 )
 
-// Messages of doc 1 §5 (supra-l1-sdk-core builder_utils), kept verbatim.
+// Messages of the official SDK's argument checks (supra-l1-sdk-core builder_utils), kept verbatim.
 const (
 	MsgInvalidNumber   = "Invalid number string."
 	MsgInvalidBool     = "Invalid boolean string."
@@ -34,7 +34,7 @@ func ResolveParamType(param string, typeArgs []supra.TypeTag) (supra.TypeTag, er
 	var subErr error
 	s := genericParamRE.ReplaceAllStringFunc(param, func(m string) string {
 		var i int
-		fmt.Sscanf(m[1:], "%d", &i)
+		_, _ = fmt.Sscanf(m[1:], "%d", &i) // the pattern matched digits
 		if i >= len(typeArgs) {
 			subErr = fmt.Errorf("%w: generic %s without a type argument", ErrBadResponse, m)
 			return m

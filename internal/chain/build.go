@@ -39,7 +39,7 @@ type Built struct {
 	Summary Summary
 }
 
-// ParseFunction checks a fully qualified function name (doc 1 §5): exactly
+// ParseFunction checks a fully qualified function name: exactly
 // address::module::function; the module id part must have exactly two valid parts.
 func ParseFunction(s string) (supra.FunctionID, error) {
 	parts := strings.Split(s, "::")
@@ -60,7 +60,7 @@ func ParseFunction(s string) (supra.FunctionID, error) {
 // Build validates an entry-function call against the function's ABI, encodes its
 // arguments and returns the raw transaction with the sender's sequence number, the
 // node's gas price (never below the minimum), max gas 500000 and expiry now + 30 s.
-func (c *Client) Build(ctx context.Context, req CallRequest) (*Built, error) {
+func (c *Core) Build(ctx context.Context, req CallRequest) (*Built, error) {
 	sender, err := supra.ParseAddress(req.Sender)
 	if err != nil {
 		return nil, inputErr(CodeInvalidAddress, "%s", err.Error())

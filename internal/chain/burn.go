@@ -7,7 +7,7 @@ import (
 	"github.com/luckycoin/lucky/internal/supra"
 )
 
-// BurnEvent is a coin deposit to the network's burn address (doc 2: burning LUCKY is a
+// BurnEvent is a coin deposit to the network's burn address (the spec: burning LUCKY is a
 // transfer there). Its JSON is the API's shape.
 type BurnEvent struct {
 	CoinType string `json:"coinType"`
@@ -16,14 +16,16 @@ type BurnEvent struct {
 }
 
 // BurnAddress is the network's burn address; ok is false when it has none.
-func (c *Client) BurnAddress() (supra.Address, bool) {
+func (c *Burns) BurnAddress() (supra.Address, bool) { return c.burnAddress() }
+
+func (c *core) burnAddress() (supra.Address, bool) {
 	a, err := supra.ParseAddress(c.net.Modules.BurnAddress)
 	return a, err == nil && c.net.Modules.BurnAddress != ""
 }
 
 // burnDecoders: the first CoinDeposit to the burn address as "burn".
-func (c *Client) burnDecoders() []Decoder {
-	burn, ok := c.BurnAddress()
+func (c *core) burnDecoders() []Decoder {
+	burn, ok := c.burnAddress()
 	if !ok {
 		return nil
 	}
@@ -42,10 +44,10 @@ func (c *Client) burnDecoders() []Decoder {
 
 // BuildBurn builds a burn: a transfer of amount base units of coinType from sender to the
 // network's burn address (ErrNotConfigured when it has none).
-func (c *Client) BuildBurn(ctx context.Context, sender supra.Address, coinType string, amount uint64) (*Built, error) {
+func (c *Burns) BuildBurn(ctx context.Context, sender supra.Address, coinType supra.CoinType, amount uint64) (*Built, error) {
 	burn, ok := c.BurnAddress()
 	if !ok {
 		return nil, fmt.Errorf("%w: burn address", ErrNotConfigured)
 	}
-	return c.BuildTransfer(ctx, sender, burn, coinType, amount)
+	return c.coins.BuildTransfer(ctx, sender, burn, coinType, amount)
 }

@@ -46,11 +46,11 @@ var transferFunctions = map[string]bool{
 	"0x1::coin::transfer":                true,
 }
 
-// BurnOf verifies that tx is a burn: final and successful, a framework transfer whose
-// recipient is the burn address, with the coin deposit to the burn address among its
+// BurnOf verifies that tx is a burn: final and successful (a framework transfer must name
+// the burn address as recipient), with a coin deposit to the burn address among its
 // events (the amount is the deposit's: what the chain moved, not what the payload asked).
 // Anything else is an error wrapping ErrNotBurn that says why.
-func (c *Client) BurnOf(tx *supra.TransactionInfo) (Burn, error) {
+func (c *Burns) BurnOf(tx *supra.TransactionInfo) (Burn, error) {
 	burn, ok := c.BurnAddress()
 	if !ok {
 		return Burn{}, errNoBurnConfig
@@ -61,14 +61,19 @@ func (c *Client) BurnOf(tx *supra.TransactionInfo) (Burn, error) {
 	case supra.TxFailed:
 		return Burn{}, ErrBurnFailed
 	}
+	// A framework transfer must name the burn address as its recipient. Any other
+	// successful transaction that deposits coins at the burn address burns them too (the
+	// chain's genesis places its burned supply there): the event index lists every such
+	// deposit as a burn, so each listed burn verifies here.
 	p := tx.Payload.Move
-	fn, err := ParseFunction(p.Function)
-	if err != nil || !transferFunctions[fn.String()] || len(p.Arguments) < 2 {
-		return Burn{}, ErrNotToBurn
-	}
-	to, _ := p.Arguments[0].(string)
-	if a, err := supra.ParseAddress(to); err != nil || a != burn {
-		return Burn{}, ErrNotToBurn
+	if fn, err := ParseFunction(p.Function); err == nil && transferFunctions[fn.String()] {
+		if len(p.Arguments) < 2 {
+			return Burn{}, ErrNotToBurn
+		}
+		to, _ := p.Arguments[0].(string)
+		if a, err := supra.ParseAddress(to); err != nil || a != burn {
+			return Burn{}, ErrNotToBurn
+		}
 	}
 	sender, err := supra.ParseAddress(tx.Header.Sender.Move)
 	if err != nil || tx.Output == nil {
@@ -103,7 +108,7 @@ func (c *Client) BurnOf(tx *supra.TransactionInfo) (Burn, error) {
 // BurnHistory returns addr's most recent burns (newest first, at most limit) from its
 // sent transactions, scanning at most the last 1000 of them: the node has no index of
 // burns, so this is what "from the node" costs until the indexer answers instead.
-func (c *Client) BurnHistory(ctx context.Context, addr supra.Address, limit int) ([]Burn, error) {
+func (c *Burns) BurnHistory(ctx context.Context, addr supra.Address, limit int) ([]Burn, error) {
 	if limit <= 0 {
 		limit = DefaultHistoryLimit
 	}

@@ -1,6 +1,9 @@
 // Package chain holds typed bindings of this app's contracts over the Supra RPC client,
-// one file per contract: coins.go (balances, coin info and supply, transfers), slots.go
-// (+ slots_history.go), burn.go, and the Dexlyn, staking and Cosmic Miners bindings.
+// one client per contract, each in its file: Coins (coins.go: balances, coin info and
+// supply, transfers), Dex (dex.go, the Dexlyn router, with its quote maths in
+// dex_quote.go), Slots (slots.go), Burns (burn.go,
+// burn_verify.go), Miners (miners.go) and Staking (staking.go), over a shared Core
+// (chain.go, tx.go). Coin types travel as supra.CoinType, parsed once where they enter.
 // Entry functions are built from Go values straight into BCS (entry.go, Call); the
 // ABI-driven JSON path (build.go, args.go, abi.go) exists only for POST /api/v1/tx/build.
 // Events are decoded by one registry keyed by struct tag (decode.go); each contract file
@@ -26,7 +29,7 @@ const (
 	DefaultMaxGas      = supra.DefaultMaxGas
 	DefaultExpiry      = supra.DefaultExpiry
 	DefaultMinGasPrice = supra.DefaultMinGasPrice
-	// ABICacheTTL is the SDK's ABI cache lifetime (doc 1 §9: 600000 ms).
+	// ABICacheTTL is how long a module ABI is cached: the Supra SDK's 600000 ms.
 	ABICacheTTL = 10 * time.Minute
 )
 
@@ -75,7 +78,7 @@ func inputErr(code, format string, args ...any) *InputError {
 	return &InputError{Code: code, Msg: fmt.Sprintf(format, args...)}
 }
 
-// Options tune a Client; zero values take the defaults above.
+// Options tune the clients; zero values take the defaults above.
 type Options struct {
 	// Now is the clock for expiry timestamps (default time.Now).
 	Now func() time.Time
@@ -91,8 +94,10 @@ type Options struct {
 	ABITTL time.Duration
 }
 
-// Client binds the app's contracts on one network.
-type Client struct {
+// core is what every contract client shares: the node, the network preset, the token
+// registry, the transaction builder, the ABI cache and the event decoders. Its helpers are
+// unexported, so no client grows another contract's methods by embedding it.
+type core struct {
 	node   *supra.Client
 	net    config.Network
 	reg    *tokens.Registry
@@ -102,7 +107,53 @@ type Client struct {
 	events *Registry
 }
 
-// New returns a Client for the network's contracts and the token registry.
+// Core is the node side every consumer may need: chain id, gas, sequence numbers,
+// transactions, the ABI-checked builder and the event decoders (tx.go, build.go, abi.go,
+// entry.go, decode.go).
+type Core struct{ *core }
+
+// Coins binds the framework's coin module: balances, coin info and supply, transfers
+// (coins.go).
+type Coins struct{ *core }
+
+// Dex binds Dexlyn's router: pools, reserves, fees, quotes and swaps (dex.go, decode_dex.go;
+// the quote maths over its answers is dex_quote.go).
+type Dex struct{ *core }
+
+// Slots binds the slot game (slots.go); a spin's checks read the player's balance.
+type Slots struct {
+	*core
+	coins *Coins
+}
+
+// Burns binds burning: transfers to the network's burn address and their verification
+// (burn.go, burn_verify.go).
+type Burns struct {
+	*core
+	coins *Coins
+}
+
+// Miners binds Cosmic Miners (miners.go).
+type Miners struct{ *core }
+
+// Staking binds the staking pool (staking.go).
+type Staking struct{ *core }
+
+// Client holds one client per contract over one shared core, for the process wiring
+// (cmd/lucky) and tests to hand each consumer the part it needs. Each consumer states what
+// it uses as a small interface next to itself and is given the field that satisfies it.
+// Its own methods are only the event index's (text.go).
+type Client struct {
+	Core    *Core
+	Coins   *Coins
+	Dex     *Dex
+	Slots   *Slots
+	Burns   *Burns
+	Miners  *Miners
+	Staking *Staking
+}
+
+// New returns the contract clients of the network over node and the token registry.
 func New(node *supra.Client, net config.Network, reg *tokens.Registry, o Options) *Client {
 	if o.Now == nil {
 		o.Now = time.Now
@@ -110,31 +161,33 @@ func New(node *supra.Client, net config.Network, reg *tokens.Registry, o Options
 	if o.ABITTL <= 0 {
 		o.ABITTL = ABICacheTTL
 	}
-	c := &Client{
+	c := &core{
 		node: node, net: net, reg: reg, now: o.Now, abis: newABICache(o.ABIs, o.ABITTL, o.Now),
 		tx: &supra.TxBuilder{Node: node, Now: o.Now, MaxGas: o.MaxGas, MinGasPrice: o.MinGasPrice, Expiry: o.Expiry},
 	}
 	c.events = NewRegistry(c.decoders()...)
-	return c
+	coins := &Coins{c}
+	return &Client{Core: &Core{c}, Coins: coins, Dex: &Dex{c}, Slots: &Slots{c, coins}, Burns: &Burns{c, coins},
+		Miners: &Miners{c}, Staking: &Staking{c}}
 }
 
 // Node returns the underlying RPC client.
-func (c *Client) Node() *supra.Client { return c.node }
+func (c *Core) Node() *supra.Client { return c.node }
 
 // Tokens returns the registry.
-func (c *Client) Tokens() *tokens.Registry { return c.reg }
+func (c *Core) Tokens() *tokens.Registry { return c.reg }
 
 // Network returns the network preset.
-func (c *Client) Network() config.Network { return c.net }
+func (c *Core) Network() config.Network { return c.net }
 
 // ChainID reads the node's chain id once and caches it (it never changes for a node).
-func (c *Client) ChainID(ctx context.Context) (uint8, error) { return c.tx.ChainID(ctx) }
+func (c *Core) ChainID(ctx context.Context) (uint8, error) { return c.tx.ChainID(ctx) }
 
 // GasPrice is the node's mean gas price estimate, never below the minimum.
-func (c *Client) GasPrice(ctx context.Context) (uint64, error) { return c.tx.GasPrice(ctx) }
+func (c *Core) GasPrice(ctx context.Context) (uint64, error) { return c.tx.GasPrice(ctx) }
 
 // SequenceNumber is the account's next sequence number (0 for an account the node does
 // not know yet).
-func (c *Client) SequenceNumber(ctx context.Context, addr supra.Address) (uint64, error) {
+func (c *Core) SequenceNumber(ctx context.Context, addr supra.Address) (uint64, error) {
 	return c.tx.SequenceNumber(ctx, addr)
 }

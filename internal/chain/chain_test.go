@@ -143,7 +143,7 @@ func TestParseFunction(t *testing.T) {
 	}
 }
 
-// Node-shaped events (reference/supra-chain.md §3.2, §4, §5; devnet output).
+// Node-shaped events, as the Supra node and the devnet write them.
 const (
 	playEventFixture = `{"guid":{"creation_number":"0","account_address":"0x0"},"sequence_number":"0",
 "type":"0xb4ba040eb59c3b3c3776b7a603d896781e48bbf5fcea559c495814b5cde29b2b::slots_v3::PlayEvent",
@@ -182,7 +182,7 @@ func testClient(t *testing.T) *Client {
 func TestDecodeEvents(t *testing.T) {
 	c := testClient(t)
 	evs := events(t, withdrawFixture, depositFixture, feeFixture, playEventFixture, swapEventFixture)
-	p, err := c.FindPlayEvent(evs)
+	p, err := c.Slots.FindPlayEvent(evs)
 	if err != nil || p == nil {
 		t.Fatalf("play %v %v", p, err)
 	}
@@ -195,7 +195,7 @@ func TestDecodeEvents(t *testing.T) {
 	if pj["token"] != "LUCKY" || pj["totalPrize"] != "515000000" || pj["spinResults"].([]any)[1].(map[string]any)["prizeWon"] != "0" {
 		t.Fatalf("play json %+v", pj)
 	}
-	s, err := c.FindSwapEvent(evs)
+	s, err := c.Dex.FindSwapEvent(evs)
 	if err != nil || s == nil || s.XIn != 100 || s.YOut != 95 || s.PairY != "0x42::LUCKY::LUCKY" || s.Timestamp != 1_700_000_000 {
 		t.Fatalf("swap %+v %v", s, err)
 	}
@@ -209,11 +209,11 @@ func TestDecodeEvents(t *testing.T) {
 	if _, ok, _ := DecodeCoinEvent(evs[2]); ok {
 		t.Fatal("fee statement decoded as a coin event")
 	}
-	if p, err := c.FindPlayEvent(evs[:3]); p != nil || !errors.Is(err, ErrEventNotFound) {
+	if p, err := c.Slots.FindPlayEvent(evs[:3]); p != nil || !errors.Is(err, ErrEventNotFound) {
 		t.Fatalf("no PlayEvent: %v %v", p, err)
 	}
 	bad := events(t, strings.Replace(playEventFixture, `"total_prize":"515000000"`, `"total_prize":"x"`, 1))
-	if _, err := c.FindPlayEvent(bad); !errors.Is(err, ErrBadResponse) {
+	if _, err := c.Slots.FindPlayEvent(bad); !errors.Is(err, ErrBadResponse) {
 		t.Fatalf("bad PlayEvent: %v", err)
 	}
 }
@@ -280,7 +280,7 @@ func TestABICache(t *testing.T) {
 	}
 }
 
-// TestValidateSpin covers the order and texts of doc 1 §5 "Before spinning", including a
+// TestValidateSpin covers the order and texts of the slots' "Before spinning" rule (docs/product.md), including a
 // registry entry with a bad partner address (the shipped registry's partners are valid).
 func TestValidateSpin(t *testing.T) {
 	reg, err := tokens.Parse([]byte(`{"tokens":[

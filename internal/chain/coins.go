@@ -17,8 +17,8 @@ import (
 
 // CoinBalance reads view 0x1::coin::balance<coinType>(addr) in base units. An account or
 // coin store that does not exist holds 0.
-func (c *Client) CoinBalance(ctx context.Context, addr supra.Address, coinType string) (uint64, error) {
-	res, err := c.node.View(ctx, "0x1::coin::balance", []string{coinType}, []string{addr.String()})
+func (c *Coins) CoinBalance(ctx context.Context, addr supra.Address, coinType supra.CoinType) (uint64, error) {
+	res, err := c.node.View(ctx, "0x1::coin::balance", []string{coinType.String()}, []string{addr.String()})
 	if err != nil {
 		if missingStore(err) {
 			return 0, nil
@@ -125,7 +125,7 @@ var ErrSupplyUntracked = errors.New("chain: coin supply not tracked")
 
 // CoinInfo is a coin's 0x1::coin::CoinInfo as its views return it.
 type CoinInfo struct {
-	CoinType string
+	CoinType supra.CoinType
 	Name     string
 	Symbol   string
 	Decimals uint8
@@ -134,8 +134,8 @@ type CoinInfo struct {
 }
 
 // view calls a view function of one coin type and returns its first result.
-func (c *Client) coinView(ctx context.Context, fn, coinType string) (json.RawMessage, error) {
-	res, err := c.node.View(ctx, "0x1::coin::"+fn, []string{coinType}, nil)
+func (c *Coins) coinView(ctx context.Context, fn string, coinType supra.CoinType) (json.RawMessage, error) {
+	res, err := c.node.View(ctx, "0x1::coin::"+fn, []string{coinType.String()}, nil)
 	if err != nil {
 		return nil, fmt.Errorf("coin::%s<%s>: %w", fn, coinType, err)
 	}
@@ -146,7 +146,7 @@ func (c *Client) coinView(ctx context.Context, fn, coinType string) (json.RawMes
 }
 
 // CoinInfo reads a coin's name, symbol, decimals and supply (four views, concurrently).
-func (c *Client) CoinInfo(ctx context.Context, coinType string) (CoinInfo, error) {
+func (c *Coins) CoinInfo(ctx context.Context, coinType supra.CoinType) (CoinInfo, error) {
 	info := CoinInfo{CoinType: coinType}
 	var raw [3]json.RawMessage
 	g, gctx := errgroup.WithContext(ctx)
@@ -175,7 +175,7 @@ func (c *Client) CoinInfo(ctx context.Context, coinType string) (CoinInfo, error
 
 // CoinSupply reads coin::supply<coinType>() (Option<u128>) in base units;
 // ErrSupplyUntracked when it is none.
-func (c *Client) CoinSupply(ctx context.Context, coinType string) (*big.Int, error) {
+func (c *Coins) CoinSupply(ctx context.Context, coinType supra.CoinType) (*big.Int, error) {
 	raw, err := c.coinView(ctx, "supply", coinType)
 	if err != nil {
 		return nil, err
@@ -203,7 +203,7 @@ func (c *Client) CoinSupply(ctx context.Context, coinType string) (*big.Int, err
 // BuildTransfer builds a coin transfer of amount base units from sender to to:
 // 0x1::supra_account::transfer for SUPRA, transfer_coins<T> for any other coin (both
 // create the recipient's account and coin store when missing).
-func (c *Client) BuildTransfer(ctx context.Context, sender, to supra.Address, coinType string, amount uint64) (*Built, error) {
+func (c *Coins) BuildTransfer(ctx context.Context, sender, to supra.Address, coinType supra.CoinType, amount uint64) (*Built, error) {
 	if amount == 0 {
 		return nil, inputErr(CodeInvalidAmount, "Amount must be greater than 0.")
 	}
@@ -211,12 +211,11 @@ func (c *Client) BuildTransfer(ctx context.Context, sender, to supra.Address, co
 	call := Call{Function: supra.FunctionID{Module: mod, Name: "transfer"},
 		Args:  [][]byte{supra.ArgAddress(to), supra.ArgU64(amount)},
 		Shown: []string{to.String(), u64s(amount)}}
-	if !IsNativeCoin(coinType) {
-		coin, err := typeTag(coinType)
-		if err != nil {
-			return nil, err
-		}
-		call.Function.Name, call.TypeArgs = "transfer_coins", []supra.TypeTag{coin}
+	switch {
+	case coinType.IsZero():
+		return nil, inputErr(CodeUnknownToken, "Choose a token.")
+	case !coinType.IsNative():
+		call.Function.Name, call.TypeArgs = "transfer_coins", []supra.TypeTag{coinType.TypeTag()}
 	}
 	return c.buildCall(ctx, sender, call)
 }

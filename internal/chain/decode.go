@@ -119,22 +119,16 @@ func (r *Registry) First(key string, events []supra.Event) (any, error) {
 
 // decoders lists the app's event decoders on this network, one set per contract file.
 //
-// Adding a contract's events, e.g. cosmic_miners: in decode_miners.go (or miners.go),
-//
-//	func (c *Client) minersDecoders() []Decoder {
-//		return []Decoder{{Key: "minerPurchase", Tag: c.net.Modules.Miners + "::MinerPurchasedEvent",
-//			Decode: func(ev supra.Event) (any, bool, error) { … return &MinerPurchase{…}, true, nil }}}
-//	}
-//
-// with MinerPurchase's JSON tags giving the API's shape (u64 as `json:",string"`), then
-// add c.minersDecoders() below. GET /api/v1/tx/{hash} returns it as decoded.minerPurchase
-// with no change to the handler.
-func (c *Client) decoders() []Decoder {
+// A contract adds its events with a method on core next to its binding, as miners.go does
+// (minersDecoders): a Decoder per event with its key, struct tag and decode function, the
+// value's JSON tags giving the API's shape (u64 as `json:",string"`). Listed here, GET
+// /api/v1/tx/{hash} returns it under decoded.<key> with no change to the handler.
+func (c *core) decoders() []Decoder {
 	return slices.Concat(c.slotsDecoders(), dexDecoders(c.net), coinDecoders(), c.burnDecoders(), c.minersDecoders())
 }
 
 // Decoders returns the registry of the app's events on this network.
-func (c *Client) Decoders() *Registry { return c.events }
+func (c *Core) Decoders() *Registry { return c.events }
 
 // DecodeEvents decodes a transaction's events through the registry.
-func (c *Client) DecodeEvents(events []supra.Event) (Decoded, error) { return c.events.Decode(events) }
+func (c *Core) DecodeEvents(events []supra.Event) (Decoded, error) { return c.events.Decode(events) }

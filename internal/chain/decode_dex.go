@@ -20,7 +20,7 @@ type SwapEvent struct {
 	YOut      uint64 `json:"yOut,string"`
 	Timestamp uint64 `json:"timestamp,string"`
 	// The swap read in the trader's terms: the side that went in (x_in or y_in non-zero)
-	// and what came out of the other side (doc 2 §7: y_out when X went in, else x_out).
+	// and what came out of the other side (the spec: y_out when X went in, else x_out).
 	CoinIn   string `json:"coinIn"`
 	CoinOut  string `json:"coinOut"`
 	AmountIn uint64 `json:"amountIn,string"`
@@ -66,8 +66,8 @@ type LiquidityEvent struct {
 
 // LiquidityEventTypes are the liquidity events' struct tags next to the network's
 // SwapEvent ("" without a DEX).
-func LiquidityEventTypes(net config.Network) (added, removed string) {
-	pkg, ok := strings.CutSuffix(net.Modules.SwapEvent, "::SwapEvent")
+func LiquidityEventTypes(m config.Modules) (added, removed string) {
+	pkg, ok := strings.CutSuffix(m.SwapEvent, "::SwapEvent")
 	if !ok {
 		return "", ""
 	}
@@ -111,7 +111,7 @@ func DecodeLiquidityEvent(ev supra.Event, added bool) (LiquidityEvent, error) {
 // "liquidityAdded" and "liquidityRemoved". (The Dexlyn call bindings live in dex.go; the
 // decoders stay here so the two can change apart.)
 func dexDecoders(net config.Network) []Decoder {
-	added, removed := LiquidityEventTypes(net)
+	added, removed := LiquidityEventTypes(net.Modules)
 	liquidity := func(add bool) func(ev supra.Event) (any, bool, error) {
 		return func(ev supra.Event) (any, bool, error) {
 			l, err := DecodeLiquidityEvent(ev, add)
@@ -133,7 +133,7 @@ func dexDecoders(net config.Network) []Decoder {
 }
 
 // FindSwapEvent returns the first Dexlyn SwapEvent among events, or ErrEventNotFound.
-func (c *Client) FindSwapEvent(events []supra.Event) (*SwapEvent, error) {
+func (c *Dex) FindSwapEvent(events []supra.Event) (*SwapEvent, error) {
 	v, err := c.events.First("swap", events)
 	if err != nil {
 		return nil, err

@@ -11,7 +11,7 @@ import (
 func TestRegistry(t *testing.T) {
 	c := testClient(t)
 	evs := events(t, withdrawFixture, depositFixture, feeFixture, playEventFixture, swapEventFixture, depositFixture)
-	dec, err := c.DecodeEvents(evs)
+	dec, err := c.Core.DecodeEvents(evs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,17 +34,17 @@ func TestRegistry(t *testing.T) {
 		t.Fatalf("keys %v", dec)
 	}
 
-	burnDep := strings.Replace(depositFixture, `"account":"0x85e8"`, `"account":"`+c.net.Modules.BurnAddress+`"`, 1)
-	dec, err = c.DecodeEvents(events(t, burnDep))
+	burnDep := strings.Replace(depositFixture, `"account":"0x85e8"`, `"account":"`+c.Core.Network().Modules.BurnAddress+`"`, 1)
+	dec, err = c.Core.DecodeEvents(events(t, burnDep))
 	if b, ok := dec["burn"].(*BurnEvent); err != nil || !ok || b.Amount != 515_000_000 || b.Token != "" || b.CoinType != "0x42::LUCKY::LUCKY" {
 		t.Fatalf("burn %#v %v", dec, err)
 	}
 
 	bad := events(t, strings.Replace(swapEventFixture, `"x_in":"100"`, `"x_in":"x"`, 1))
-	if _, err := c.DecodeEvents(bad); !errors.Is(err, ErrBadResponse) {
+	if _, err := c.Core.DecodeEvents(bad); !errors.Is(err, ErrBadResponse) {
 		t.Fatalf("bad swap: %v", err)
 	}
-	if _, err := c.FindSwapEvent(evs[:3]); !errors.Is(err, ErrEventNotFound) {
+	if _, err := c.Dex.FindSwapEvent(evs[:3]); !errors.Is(err, ErrEventNotFound) {
 		t.Fatalf("no swap: %v", err)
 	}
 

@@ -15,7 +15,7 @@ import (
 )
 
 // Dexlyn (a Liquidswap fork) bindings over the router views and the scripts entry
-// functions (reference/supra-chain.md §5). Every pool here is an Uncorrelated (x·y = k)
+// functions. Every pool here is an Uncorrelated (x·y = k)
 // pool; the curve type comes from the network preset.
 
 // ErrPairNotFound: the DEX has no pool for the pair (Liquidswap's ERR_POOL_DOES_NOT_EXIST).
@@ -33,7 +33,7 @@ func pairMissing(err error) bool {
 }
 
 // dexRouter returns the router module and the curve type of the network.
-func (c *Client) dexRouter() (supra.ModuleID, string, error) {
+func (c *Dex) dexRouter() (supra.ModuleID, string, error) {
 	m := c.net.Modules
 	if m.DexPackage == "" || m.DexCurve == "" {
 		return supra.ModuleID{}, "", fmt.Errorf("%w: dex", ErrNotConfigured)
@@ -45,35 +45,22 @@ func (c *Client) dexRouter() (supra.ModuleID, string, error) {
 	return supra.ModuleID{Address: addr, Name: "router"}, m.DexCurve, nil
 }
 
-// ComparePair is Liquidswap's coin_helper::compare<X, Y> on two coin types: struct
-// names first, then module names, then addresses. Names are compared as the BCS bytes of
-// a vector<u8> (ULEB128 length first, so a shorter name sorts first: LUCKY before
-// SupraCoin), addresses as 32 raw bytes. It returns −1 when a sorts first, 0 for the same
-// coin. This is the order pools are stored in on chain; the original app's JS string
-// comparison (`a < b`) differs from it (it puts 0x1::supra_coin::SupraCoin first).
-func ComparePair(a, b string) (int, error) {
-	x, err := supra.ParseStructTag(a)
-	if err != nil {
-		return 0, inputErr(CodeInvalidTypeArgs, "Invalid coin type %q.", a)
-	}
-	y, err := supra.ParseStructTag(b)
-	if err != nil {
-		return 0, inputErr(CodeInvalidTypeArgs, "Invalid coin type %q.", b)
-	}
-	return supra.CompareCoinOrder(x, y), nil
-}
+// ComparePair is Liquidswap's coin_helper::compare<X, Y> (supra.CoinType.Compare): −1
+// when a sorts first, 0 for the same coin. It is the order pools are stored in on chain; the
+// original app's JS string comparison (`a < b`) differs from it (it puts
+// 0x1::supra_coin::SupraCoin first).
+func ComparePair(a, b supra.CoinType) int { return a.Compare(b) }
 
 // SortPair returns the pair in on-chain order and whether it swapped them. The same coin
-// twice is an input error (Liquidswap aborts with ERR_CANNOT_BE_THE_SAME_COIN).
-func SortPair(a, b string) (x, y string, swapped bool, err error) {
-	c, err := ComparePair(a, b)
-	if err != nil {
-		return "", "", false, err
-	}
+// twice is an input error (Liquidswap aborts with ERR_CANNOT_BE_THE_SAME_COIN), and so is
+// a missing coin.
+func SortPair(a, b supra.CoinType) (x, y supra.CoinType, swapped bool, err error) {
 	switch {
-	case c == 0:
-		return "", "", false, inputErr(CodeInvalidTypeArgs, "A pair needs two different coins.")
-	case c > 0:
+	case a.IsZero() || b.IsZero():
+		return x, y, false, inputErr(CodeInvalidTypeArgs, "A pair needs two coins.")
+	case a == b:
+		return x, y, false, inputErr(CodeInvalidTypeArgs, "A pair needs two different coins.")
+	case a.Compare(b) > 0:
 		return b, a, true, nil
 	}
 	return a, b, false, nil
@@ -81,12 +68,12 @@ func SortPair(a, b string) (x, y string, swapped bool, err error) {
 
 // routerView calls router::<fn><X, Y, Curve>(args…) and maps a missing pool to
 // ErrPairNotFound.
-func (c *Client) routerView(ctx context.Context, fn, x, y string, args ...string) ([]json.RawMessage, error) {
+func (c *Dex) routerView(ctx context.Context, fn string, x, y supra.CoinType, args ...string) ([]json.RawMessage, error) {
 	router, curve, err := c.dexRouter()
 	if err != nil {
 		return nil, err
 	}
-	res, err := c.node.View(ctx, router.String()+"::"+fn, []string{x, y, curve}, args)
+	res, err := c.node.View(ctx, router.String()+"::"+fn, []string{x.String(), y.String(), curve}, args)
 	if err != nil {
 		if pairMissing(err) {
 			return nil, fmt.Errorf("%w: %s/%s", ErrPairNotFound, x, y)
@@ -113,7 +100,7 @@ func twoU64(res []json.RawMessage) (uint64, uint64, error) {
 }
 
 // PairExists is router::is_swap_exists for the pair (asked in on-chain order).
-func (c *Client) PairExists(ctx context.Context, a, b string) (bool, error) {
+func (c *Dex) PairExists(ctx context.Context, a, b supra.CoinType) (bool, error) {
 	x, y, _, err := SortPair(a, b)
 	if err != nil {
 		return false, err
@@ -144,7 +131,7 @@ type Reserves struct {
 // a and of b, in that order. The view is asked with the pair in on-chain order (the
 // order the pool is stored in, which every Liquidswap fork accepts) and the answer is
 // swapped back when needed. A pair without a pool is ErrPairNotFound.
-func (c *Client) Reserves(ctx context.Context, a, b string) (Reserves, error) {
+func (c *Dex) Reserves(ctx context.Context, a, b supra.CoinType) (Reserves, error) {
 	x, y, swapped, err := SortPair(a, b)
 	if err != nil {
 		return Reserves{}, err
@@ -169,7 +156,7 @@ type Fees struct {
 }
 
 // FeesConfig reads router::get_fees_config for the pair (asked in on-chain order).
-func (c *Client) FeesConfig(ctx context.Context, a, b string) (Fees, error) {
+func (c *Dex) FeesConfig(ctx context.Context, a, b supra.CoinType) (Fees, error) {
 	x, y, _, err := SortPair(a, b)
 	if err != nil {
 		return Fees{}, err
@@ -206,7 +193,7 @@ func (d DAOShare) Of(in uint64) uint64 {
 }
 
 // PoolDAOShare reads the pool's fee (get_fees_config) and DAO fee (get_dao_fees_config).
-func (c *Client) PoolDAOShare(ctx context.Context, a, b string) (DAOShare, error) {
+func (c *Dex) PoolDAOShare(ctx context.Context, a, b supra.CoinType) (DAOShare, error) {
 	fees, err := c.FeesConfig(ctx, a, b)
 	if err != nil {
 		return DAOShare{}, err
@@ -236,7 +223,7 @@ func (c *Client) PoolDAOShare(ctx context.Context, a, b string) (DAOShare, error
 // AmountOut is router::get_amount_out<In, Out>(amountIn): what amountIn of coinIn buys
 // of coinOut after fees. The type arguments keep the caller's order: here X is the coin
 // in, not the pool's sorted side.
-func (c *Client) AmountOut(ctx context.Context, coinIn, coinOut string, amountIn uint64) (uint64, error) {
+func (c *Dex) AmountOut(ctx context.Context, coinIn, coinOut supra.CoinType, amountIn uint64) (uint64, error) {
 	if _, _, _, err := SortPair(coinIn, coinOut); err != nil {
 		return 0, err
 	}
@@ -249,7 +236,7 @@ func (c *Client) AmountOut(ctx context.Context, coinIn, coinOut string, amountIn
 
 // AmountIn is router::get_amount_in<In, Out>(amountOut): how much coinIn buys amountOut
 // of coinOut after fees.
-func (c *Client) AmountIn(ctx context.Context, coinIn, coinOut string, amountOut uint64) (uint64, error) {
+func (c *Dex) AmountIn(ctx context.Context, coinIn, coinOut supra.CoinType, amountOut uint64) (uint64, error) {
 	if _, _, _, err := SortPair(coinIn, coinOut); err != nil {
 		return 0, err
 	}
@@ -260,9 +247,9 @@ func (c *Client) AmountIn(ctx context.Context, coinIn, coinOut string, amountOut
 	return firstU64(res)
 }
 
-// SwapPayload is the entry call scripts::swap<In, Out, Uncorrelated>(amount_in, min_out)
-// (doc 2 §7): exact input, at least minOut received or the transaction aborts.
-func (c *Client) SwapPayload(coinIn, coinOut string, amountIn, minOut uint64) (supra.EntryFunction, error) {
+// SwapPayload is the entry call scripts::swap<In, Out, Uncorrelated>(amount_in, min_out):
+// exact input, at least minOut received or the transaction aborts.
+func (c *Dex) SwapPayload(coinIn, coinOut supra.CoinType, amountIn, minOut uint64) (supra.EntryFunction, error) {
 	router, curve, err := c.dexRouter()
 	if err != nil {
 		return supra.EntryFunction{}, err
@@ -270,12 +257,11 @@ func (c *Client) SwapPayload(coinIn, coinOut string, amountIn, minOut uint64) (s
 	if _, _, _, err := SortPair(coinIn, coinOut); err != nil {
 		return supra.EntryFunction{}, err
 	}
-	tys := make([]supra.TypeTag, 3)
-	for i, s := range []string{coinIn, coinOut, curve} {
-		if tys[i], err = supra.ParseTypeTag(s); err != nil {
-			return supra.EntryFunction{}, inputErr(CodeInvalidTypeArgs, "Invalid type argument %q.", s)
-		}
+	curveTag, err := typeTag(curve)
+	if err != nil {
+		return supra.EntryFunction{}, err
 	}
+	tys := []supra.TypeTag{coinIn.TypeTag(), coinOut.TypeTag(), curveTag}
 	return supra.EntryFunction{
 		Module:   supra.ModuleID{Address: router.Address, Name: "scripts"},
 		Function: "swap",
@@ -286,7 +272,7 @@ func (c *Client) SwapPayload(coinIn, coinOut string, amountIn, minOut uint64) (s
 
 // BuildSwap builds scripts::swap<In, Out, Uncorrelated>(amount_in, min_out) from sender
 // through the typed entry path (sequence number, gas price, chain id and expiry filled in).
-func (c *Client) BuildSwap(ctx context.Context, sender supra.Address, coinIn, coinOut string, amountIn, minOut uint64) (*Built, error) {
+func (c *Dex) BuildSwap(ctx context.Context, sender supra.Address, coinIn, coinOut supra.CoinType, amountIn, minOut uint64) (*Built, error) {
 	p, err := c.SwapPayload(coinIn, coinOut, amountIn, minOut)
 	if err != nil {
 		return nil, err
@@ -301,7 +287,7 @@ func (c *Client) BuildSwap(ctx context.Context, sender supra.Address, coinIn, co
 
 // SwapCall is the same swap as a CallRequest for Build (which checks it against the
 // module's ABI and fills sequence number, gas and expiry).
-func (c *Client) SwapCall(sender, coinIn, coinOut string, amountIn, minOut uint64) (CallRequest, error) {
+func (c *Dex) SwapCall(sender string, coinIn, coinOut supra.CoinType, amountIn, minOut uint64) (CallRequest, error) {
 	p, err := c.SwapPayload(coinIn, coinOut, amountIn, minOut)
 	if err != nil {
 		return CallRequest{}, err

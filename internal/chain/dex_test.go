@@ -77,6 +77,8 @@ func dexEnv(t *testing.T) (*chain.Client, *devnet.Node, *viewLog) {
 	return chain.New(client, n, reg, chain.Options{ABIs: chain.ClientABISource{Client: client}}), node, log
 }
 
+func ct(s string) supra.CoinType { return supra.MustCoinType(s) }
+
 func TestComparePair(t *testing.T) {
 	tests := []struct {
 		a, b string
@@ -89,18 +91,26 @@ func TestComparePair(t *testing.T) {
 		{"0x2::m::A", "0x1::m::A", 1},        // same names: the address decides
 		{"0x1::a::Coin", "0x1::b::Coin", -1}, // same struct: the module decides
 		{"0x01::m::A", "0x1::m::A", 0},
+		{"0x0000000000000000000000000000000000000000000000000000000000000001::supra_coin::SupraCoin", supraT, 0},
 	}
 	for _, tt := range tests {
-		got, err := chain.ComparePair(tt.a, tt.b)
-		if err != nil || got != tt.want {
-			t.Errorf("ComparePair(%s, %s) = %d, %v; want %d", tt.a, tt.b, got, err, tt.want)
+		a, b := ct(tt.a), ct(tt.b)
+		if got := chain.ComparePair(a, b); got != tt.want {
+			t.Errorf("ComparePair(%s, %s) = %d; want %d", tt.a, tt.b, got, tt.want)
+		}
+		if (a == b) != (tt.want == 0) {
+			t.Errorf("%s == %s is %v", tt.a, tt.b, a == b)
+		}
+		x, y, swapped, err := chain.SortPair(a, b)
+		switch {
+		case tt.want == 0 && !errors.Is(err, chain.ErrInvalidInput):
+			t.Errorf("SortPair of one coin: %v", err)
+		case tt.want != 0 && (err != nil || swapped != (tt.want > 0) || x.Compare(y) != -1):
+			t.Errorf("SortPair(%s, %s) = %s, %s, %v, %v", tt.a, tt.b, x, y, swapped, err)
 		}
 	}
-	if _, _, _, err := chain.SortPair(luckyT, luckyT); !errors.Is(err, chain.ErrInvalidInput) {
-		t.Errorf("same coin: %v", err)
-	}
-	if _, err := chain.ComparePair("LUCKY", supraT); !errors.Is(err, chain.ErrInvalidInput) {
-		t.Errorf("bad type: %v", err)
+	if _, _, _, err := chain.SortPair(supra.CoinType{}, ct(supraT)); !errors.Is(err, chain.ErrInvalidInput) {
+		t.Errorf("missing coin: %v", err)
 	}
 }
 
@@ -112,7 +122,7 @@ func TestDexViews(t *testing.T) {
 	// Genesis: 150,000,000 LUCKY (6 decimals) / 1,000,000 SUPRA (8 decimals).
 	wantLucky, wantSupra := uint64(150_000_000_000_000), uint64(100_000_000_000_000)
 	for _, order := range [][2]string{{luckyT, supraT}, {supraT, luckyT}} {
-		r, err := c.Reserves(ctx, order[0], order[1])
+		r, err := c.Dex.Reserves(ctx, ct(order[0]), ct(order[1]))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -130,40 +140,40 @@ func TestDexViews(t *testing.T) {
 		}
 	}
 	// SUPRA/dexUSDC sorts SupraCoin first.
-	if _, err := c.Reserves(ctx, usdcT, supraT); err != nil {
+	if _, err := c.Dex.Reserves(ctx, ct(usdcT), ct(supraT)); err != nil {
 		t.Fatal(err)
 	}
 	if got := log.last().TypeArguments; got[0] != supraT || got[1] != usdcT {
 		t.Errorf("dexUSDC/SUPRA asked as %v", got)
 	}
 
-	fees, err := c.FeesConfig(ctx, supraT, luckyT)
+	fees, err := c.Dex.FeesConfig(ctx, ct(supraT), ct(luckyT))
 	if err != nil || fees != (chain.Fees{Fee: 30, Scale: 10_000}) {
 		t.Fatalf("fees %+v %v", fees, err)
 	}
-	ok, err := c.PairExists(ctx, supraT, luckyT)
+	ok, err := c.Dex.PairExists(ctx, ct(supraT), ct(luckyT))
 	if err != nil || !ok {
 		t.Fatalf("LUCKY/SUPRA exists: %v %v", ok, err)
 	}
 
 	// Missing pair: the sentinel from every view, false from PairExists.
-	if ok, err := c.PairExists(ctx, luckyT, dawgzT); err != nil || ok {
+	if ok, err := c.Dex.PairExists(ctx, ct(luckyT), ct(dawgzT)); err != nil || ok {
 		t.Fatalf("LUCKY/DAWGZ exists: %v %v", ok, err)
 	}
-	if _, err := c.Reserves(ctx, luckyT, dawgzT); !errors.Is(err, chain.ErrPairNotFound) {
+	if _, err := c.Dex.Reserves(ctx, ct(luckyT), ct(dawgzT)); !errors.Is(err, chain.ErrPairNotFound) {
 		t.Fatalf("reserves of a missing pair: %v", err)
 	}
-	if _, err := c.FeesConfig(ctx, luckyT, dawgzT); !errors.Is(err, chain.ErrPairNotFound) {
+	if _, err := c.Dex.FeesConfig(ctx, ct(luckyT), ct(dawgzT)); !errors.Is(err, chain.ErrPairNotFound) {
 		t.Fatalf("fees of a missing pair: %v", err)
 	}
-	if _, err := c.AmountOut(ctx, luckyT, dawgzT, 1); !errors.Is(err, chain.ErrPairNotFound) {
+	if _, err := c.Dex.AmountOut(ctx, ct(luckyT), ct(dawgzT), 1); !errors.Is(err, chain.ErrPairNotFound) {
 		t.Fatalf("amount out of a missing pair: %v", err)
 	}
 
 	// Amount out keeps the caller's order (X = coin in); Liquidswap's formula, floor:
 	// a = in × (scale − fee); out = a × reserve_out / (reserve_in × scale + a).
 	in := uint64(100_000_000) // 1 SUPRA
-	got, err := c.AmountOut(ctx, supraT, luckyT, in)
+	got, err := c.Dex.AmountOut(ctx, ct(supraT), ct(luckyT), in)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +186,7 @@ func TestDexViews(t *testing.T) {
 	if want := new(big.Int).Quo(num, den).Uint64(); got != want {
 		t.Fatalf("1 SUPRA → %d LUCKY base units, want %d", got, want)
 	}
-	need, err := c.AmountIn(ctx, supraT, luckyT, got)
+	need, err := c.Dex.AmountIn(ctx, ct(supraT), ct(luckyT), got)
 	if err != nil || need > in || need < in-1_000 {
 		t.Fatalf("amount in for %d: %d %v", got, need, err)
 	}
@@ -185,7 +195,7 @@ func TestDexViews(t *testing.T) {
 func TestSwapPayload(t *testing.T) {
 	c, node, _ := dexEnv(t)
 	ctx := context.Background()
-	p, err := c.SwapPayload(supraT, luckyT, 100_000_000, 1)
+	p, err := c.Dex.SwapPayload(ct(supraT), ct(luckyT), 100_000_000, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,26 +205,26 @@ func TestSwapPayload(t *testing.T) {
 		!bytes.Equal(p.Args[0], devnettest.U64(100_000_000)) || !bytes.Equal(p.Args[1], devnettest.U64(1)) {
 		t.Fatalf("payload %+v", p)
 	}
-	if _, err := c.SwapPayload(luckyT, luckyT, 1, 0); !errors.Is(err, chain.ErrInvalidInput) {
+	if _, err := c.Dex.SwapPayload(ct(luckyT), ct(luckyT), 1, 0); !errors.Is(err, chain.ErrInvalidInput) {
 		t.Fatalf("same coin: %v", err)
 	}
 
 	// The CallRequest form passes the ABI check of Build and swaps on chain.
 	buyer := node.Accounts()[2]
-	quote, err := c.AmountOut(ctx, supraT, luckyT, 100_000_000)
+	quote, err := c.Dex.AmountOut(ctx, ct(supraT), ct(luckyT), 100_000_000)
 	if err != nil {
 		t.Fatal(err)
 	}
-	call, err := c.SwapCall(buyer.Address.String(), supraT, luckyT, 100_000_000, quote)
+	call, err := c.Dex.SwapCall(buyer.Address.String(), ct(supraT), ct(luckyT), 100_000_000, quote)
 	if err != nil {
 		t.Fatal(err)
 	}
-	built, err := c.Build(ctx, call)
+	built, err := c.Core.Build(ctx, call)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The typed path encodes byte for byte what the ABI path encodes.
-	typed, err := c.BuildSwap(ctx, buyer.Address, supraT, luckyT, 100_000_000, quote)
+	typed, err := c.Dex.BuildSwap(ctx, buyer.Address, ct(supraT), ct(luckyT), 100_000_000, quote)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,20 +237,59 @@ func TestSwapPayload(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hash, err := c.Node().Submit(ctx, supra.NewSubmitBody(signed))
+	hash, err := c.Core.Node().Submit(ctx, supra.NewSubmitBody(signed))
 	if err != nil {
 		t.Fatal(err)
 	}
 	wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	if _, status, err := c.Node().WaitForTransaction(wctx, hash); err != nil || status != "Success" {
+	if _, status, err := c.Core.Node().WaitForTransaction(wctx, hash); err != nil || status != "Success" {
 		t.Fatalf("swap: %s %v", status, err)
 	}
-	if got, err := c.CoinBalance(ctx, buyer.Address, luckyT); err != nil || got != quote {
+	if got, err := c.Coins.CoinBalance(ctx, buyer.Address, ct(luckyT)); err != nil || got != quote {
 		t.Fatalf("LUCKY received %d (%v), quoted %d", got, err, quote)
 	}
-	r, err := c.Reserves(ctx, luckyT, supraT)
+	r, err := c.Dex.Reserves(ctx, ct(luckyT), ct(supraT))
 	if err != nil || r.A != 150_000_000_000_000-quote {
 		t.Fatalf("LUCKY reserve after the swap %+v %v", r, err)
+	}
+}
+
+// Dex.Quote reads the pool and the router together: its amount out is the router's, its
+// minimum and reserves follow, and inputs the pool cannot serve are refused with the
+// quote's sentinels.
+func TestDexQuote(t *testing.T) {
+	c, _, _ := dexEnv(t)
+	ctx := context.Background()
+	padded := ct("0x0000000000000000000000000000000000000000000000000000000000000001::supra_coin::SupraCoin")
+	q, err := c.Dex.Quote(ctx, padded, ct(luckyT), 1_000_000_000, 500)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := c.Dex.AmountOut(ctx, ct(supraT), ct(luckyT), 1_000_000_000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q.AmountOut != out || q.MinOut != chain.MinOut(out, 500) || q.ReserveIn != 100_000_000_000_000 ||
+		q.ReserveOut != 150_000_000_000_000 || q.Fees != (chain.Fees{Fee: 30, Scale: 10_000}) || q.In != ct(supraT) {
+		t.Fatalf("quote %+v, router out %d", q, out)
+	}
+	tests := []struct {
+		name     string
+		in, out  string
+		amount   uint64
+		slippage int
+		want     error
+	}{
+		{"no pool", luckyT, dawgzT, 1, 500, chain.ErrPairNotFound},
+		{"drains the pool", supraT, luckyT, 1 << 62, 500, chain.ErrInsufficientLiquidity},
+		{"returns nothing", luckyT, supraT, 1, 500, chain.ErrAmountTooSmall},
+		{"slippage 0", supraT, luckyT, 1, 0, chain.ErrSlippage},
+		{"slippage above 50 %", supraT, luckyT, 1, 5001, chain.ErrSlippage},
+	}
+	for _, tt := range tests {
+		if _, err := c.Dex.Quote(ctx, ct(tt.in), ct(tt.out), tt.amount, tt.slippage); !errors.Is(err, tt.want) {
+			t.Errorf("%s: err = %v, want %v", tt.name, err, tt.want)
+		}
 	}
 }

@@ -23,8 +23,8 @@ type Call struct {
 
 // buildCall fills in the sender's sequence number, the gas price and the chain id and
 // returns the raw transaction with its summary.
-func (c *Client) buildCall(ctx context.Context, sender supra.Address, call Call) (*Built, error) {
-	raw, err := c.BuildEntry(ctx, sender, supra.EntryFunction{Module: call.Function.Module,
+func (c *core) buildCall(ctx context.Context, sender supra.Address, call Call) (*Built, error) {
+	raw, err := c.tx.Build(ctx, sender, supra.EntryFunction{Module: call.Function.Module,
 		Function: call.Function.Name, TypeArgs: call.TypeArgs, Args: call.Args})
 	if err != nil {
 		return nil, err
@@ -63,13 +63,8 @@ func built(raw *supra.RawTransaction, sender supra.Address, fid supra.FunctionID
 // BuildEntry makes the raw transaction of payload for sender through supra's builder:
 // sequence number, gas price and chain id read from the node, the app's max gas and
 // expiry.
-func (c *Client) BuildEntry(ctx context.Context, sender supra.Address, payload supra.EntryFunction) (*supra.RawTransaction, error) {
+func (c *Core) BuildEntry(ctx context.Context, sender supra.Address, payload supra.EntryFunction) (*supra.RawTransaction, error) {
 	return c.tx.Build(ctx, sender, payload)
-}
-
-// rawTransaction is BuildEntry (the name other bindings were written against).
-func (c *Client) rawTransaction(ctx context.Context, sender supra.Address, payload supra.EntryFunction) (*supra.RawTransaction, error) {
-	return c.BuildEntry(ctx, sender, payload)
 }
 
 // typeTag parses a type string the registry or the network preset gave (a bad one is a

@@ -11,11 +11,11 @@ import (
 	"github.com/luckycoin/lucky/internal/supra"
 )
 
-// Cosmic Miners (doc 2 §2.8, §3): the devnet's cosmic_miners module and its coin MINE.
+// Cosmic Miners: the devnet's cosmic_miners module and its coin MINE.
 // The module exists only where the network preset names it (Modules.Miners); elsewhere
 // every binding returns ErrNotConfigured and MinersLive is false.
 
-// Cosmic Miners limits and texts (doc 2 §5, §8).
+// Cosmic Miners limits and texts.
 const (
 	MineDecimals        = 8
 	MinerMaxQuantity    = 1000
@@ -25,7 +25,7 @@ const (
 	MsgNothingToClaim   = "No MINE to claim yet."
 )
 
-// PlaceholderAddress is the app's "no referrer" (doc 2 §7: the purchase call passes a
+// PlaceholderAddress is the app's "no referrer" (the spec: the purchase call passes a
 // list with a placeholder user address); the module ignores it.
 var PlaceholderAddress = supra.MustParseAddress("0xffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff")
 
@@ -70,7 +70,7 @@ type MinerPlayer struct {
 }
 
 // minersModule returns the cosmic_miners module id of the network.
-func (c *Client) minersModule() (supra.ModuleID, error) {
+func (c *core) minersModule() (supra.ModuleID, error) {
 	if c.net.Modules.Miners == "" {
 		return supra.ModuleID{}, fmt.Errorf("%w: miners", ErrNotConfigured)
 	}
@@ -82,22 +82,26 @@ func (c *Client) minersModule() (supra.ModuleID, error) {
 }
 
 // MinersLive reports whether the network has the Cosmic Miners module.
-func (c *Client) MinersLive() bool {
+func (c *Miners) MinersLive() bool {
 	_, err := c.minersModule()
 	return err == nil
 }
 
 // MineCoinType is the MINE coin type (module::MINE).
-func (c *Client) MineCoinType() (string, error) {
+func (c *Miners) MineCoinType() (supra.CoinType, error) {
 	m, err := c.minersModule()
 	if err != nil {
-		return "", err
+		return supra.CoinType{}, err
 	}
-	return m.String() + "::MINE", nil
+	ct, err := supra.ParseCoinType(m.String() + "::MINE")
+	if err != nil {
+		return supra.CoinType{}, fmt.Errorf("%w: miners module %s: %v", ErrNotConfigured, m, err)
+	}
+	return ct, nil
 }
 
 // minersView calls a cosmic_miners view and decodes result[0] into out.
-func (c *Client) minersView(ctx context.Context, fn string, out any, args ...string) error {
+func (c *Miners) minersView(ctx context.Context, fn string, out any, args ...string) error {
 	m, err := c.minersModule()
 	if err != nil {
 		return err
@@ -115,36 +119,36 @@ func (c *Client) minersView(ctx context.Context, fn string, out any, args ...str
 	return nil
 }
 
-func (c *Client) minersU64(ctx context.Context, fn string, args ...string) (uint64, error) {
+func (c *Miners) minersU64(ctx context.Context, fn string, args ...string) (uint64, error) {
 	var v supra.U64
 	err := c.minersView(ctx, fn, &v, args...)
 	return uint64(v), err
 }
 
 // MinerCatalogue reads get_catalogue.
-func (c *Client) MinerCatalogue(ctx context.Context) ([]Miner, error) {
+func (c *Miners) MinerCatalogue(ctx context.Context) ([]Miner, error) {
 	var out []Miner
 	return out, c.minersView(ctx, "get_catalogue", &out)
 }
 
 // BoosterCatalogue reads get_booster_catalogue.
-func (c *Client) BoosterCatalogue(ctx context.Context) ([]Booster, error) {
+func (c *Miners) BoosterCatalogue(ctx context.Context) ([]Booster, error) {
 	var out []Booster
 	return out, c.minersView(ctx, "get_booster_catalogue", &out)
 }
 
 // CrewSize reads get_crew_size: players owning at least one rig.
-func (c *Client) CrewSize(ctx context.Context) (uint64, error) {
+func (c *Miners) CrewSize(ctx context.Context) (uint64, error) {
 	return c.minersU64(ctx, "get_crew_size")
 }
 
 // MinerBalance reads get_balance: the address's MINE in base units.
-func (c *Client) MinerBalance(ctx context.Context, addr supra.Address) (uint64, error) {
+func (c *Miners) MinerBalance(ctx context.Context, addr supra.Address) (uint64, error) {
 	return c.minersU64(ctx, "get_balance", addr.String())
 }
 
 // MinerPlayer reads every per-player view of addr concurrently.
-func (c *Client) MinerPlayer(ctx context.Context, addr supra.Address) (MinerPlayer, error) {
+func (c *Miners) MinerPlayer(ctx context.Context, addr supra.Address) (MinerPlayer, error) {
 	var p MinerPlayer
 	a := addr.String()
 	g, ctx := errgroup.WithContext(ctx)
@@ -187,9 +191,9 @@ type MinerPurchaseBuilt struct {
 }
 
 // BuildMinerPurchase checks the rig exists, the quantity is 1–1000 and the sender's MINE
-// covers the cost (doc 2 §5: 'Insufficient MINE tokens!'), then builds
+// covers the cost (the spec: 'Insufficient MINE tokens!'), then builds
 // purchase_miner(id, quantity, [referrer or placeholder]).
-func (c *Client) BuildMinerPurchase(ctx context.Context, req MinerPurchase) (*MinerPurchaseBuilt, error) {
+func (c *Miners) BuildMinerPurchase(ctx context.Context, req MinerPurchase) (*MinerPurchaseBuilt, error) {
 	m, err := c.minersModule()
 	if err != nil {
 		return nil, err
@@ -235,7 +239,7 @@ func (c *Client) BuildMinerPurchase(ctx context.Context, req MinerPurchase) (*Mi
 
 // BuildMinerClaim builds claim(): the sender's pending output paid from the reserve.
 // Nothing pending is refused here rather than left to abort on chain.
-func (c *Client) BuildMinerClaim(ctx context.Context, sender supra.Address) (*Built, error) {
+func (c *Miners) BuildMinerClaim(ctx context.Context, sender supra.Address) (*Built, error) {
 	m, err := c.minersModule()
 	if err != nil {
 		return nil, err
@@ -277,7 +281,7 @@ type OutputClaimedEvent struct {
 	Amount uint64 `json:"amount,string"`
 }
 
-func (c *Client) minersDecoders() []Decoder {
+func (c *core) minersDecoders() []Decoder {
 	m, err := c.minersModule()
 	if err != nil {
 		return nil

@@ -3,6 +3,7 @@ package chain
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/big"
 	"strconv"
@@ -13,7 +14,7 @@ import (
 	"github.com/luckycoin/lucky/internal/tokens"
 )
 
-// Slot game limits (doc 1 §5, §9).
+// Slot game limits.
 const (
 	MinSpins          = 1
 	MaxSpins          = 1000
@@ -22,7 +23,7 @@ const (
 )
 
 // slotsModule returns the slots_v3 module id of the network.
-func (c *Client) slotsModule() (supra.ModuleID, error) {
+func (c *Slots) slotsModule() (supra.ModuleID, error) {
 	if c.net.Modules.Slots == "" {
 		return supra.ModuleID{}, fmt.Errorf("%w: slots", ErrNotConfigured)
 	}
@@ -33,25 +34,19 @@ func (c *Client) slotsModule() (supra.ModuleID, error) {
 	return m, nil
 }
 
-// IsNativeCoin reports whether a coin type is SUPRA (0x1::supra_coin::SupraCoin).
-func IsNativeCoin(coinType string) bool {
-	n, err := supra.NormalizeTypeString(coinType)
-	return err == nil && n == supra.SupraCoinType
-}
-
 // HousePot reads a token's slots house fund in base units:
 // get_supra_coin_house_fund_balance_view() for SUPRA, otherwise
 // get_house_fund_balance_view<T>(token_type: String) (the ABI takes the type string).
-func (c *Client) HousePot(ctx context.Context, coinType string) (uint64, error) {
+func (c *Slots) HousePot(ctx context.Context, coinType supra.CoinType) (uint64, error) {
 	mod, err := c.slotsModule()
 	if err != nil {
 		return 0, err
 	}
 	var res []json.RawMessage
-	if IsNativeCoin(coinType) {
+	if coinType.IsNative() {
 		res, err = c.node.View(ctx, mod.String()+"::get_supra_coin_house_fund_balance_view", nil, nil)
 	} else {
-		res, err = c.node.View(ctx, mod.String()+"::get_house_fund_balance_view", []string{coinType}, []string{coinType})
+		res, err = c.node.View(ctx, mod.String()+"::get_house_fund_balance_view", []string{coinType.String()}, []string{coinType.String()})
 	}
 	if err != nil {
 		return 0, fmt.Errorf("house pot of %s: %w", coinType, err)
@@ -59,7 +54,7 @@ func (c *Client) HousePot(ctx context.Context, coinType string) (uint64, error) 
 	return firstU64(res)
 }
 
-// SpinCheck is what the "before spinning" rules of doc 1 §5 look at. Pot and Balance are
+// SpinCheck is what the "before spinning" rules of the spec look at. Pot and Balance are
 // nil when they could not be read.
 type SpinCheck struct {
 	Token      tokens.Token
@@ -74,8 +69,8 @@ func (s SpinCheck) TotalBet() *big.Int {
 	return new(big.Int).Mul(new(big.Int).SetUint64(s.BetPerSpin), s.Spins)
 }
 
-// ValidateSpin applies doc 1 §5 "Before spinning" in the spec's order, with the spec's
-// texts (doc 1 §8): house pot loaded and nonzero; total bet ≤ 5 × house pot; bet at least
+// ValidateSpin applies the spec's "Before spinning" rules in the spec's order, with its
+// texts: house pot loaded and nonzero; total bet ≤ 5 × house pot; bet at least
 // the minimum; spins 1–1000; balance at least the total bet; partner address valid.
 // It returns the partner address on success.
 func ValidateSpin(s SpinCheck) (supra.Address, error) {
@@ -112,7 +107,7 @@ func ValidateSpin(s SpinCheck) (supra.Address, error) {
 	return partner, nil
 }
 
-// ParsePartner accepts only a full 32-byte hex address ("0x" + 64 hex digits), doc 1 §5:
+// ParsePartner accepts only a full 32-byte hex address ("0x" + 64 hex digits), the spec:
 // anything else is "Invalid hex string length for address".
 func ParsePartner(s string) (supra.Address, error) {
 	h := strings.TrimPrefix(strings.ToLower(s), "0x")
@@ -142,7 +137,7 @@ type SpinBuilt struct {
 // BuildSpin checks every "before spinning" rule against the chain (house pot and the
 // sender's balance are read now) and builds play_supra_coin(bet, spins, partner) for
 // SUPRA or play<T>(bet, spins, token_type, partner) for other tokens, from Go values.
-func (c *Client) BuildSpin(ctx context.Context, req SpinRequest) (*SpinBuilt, error) {
+func (c *Slots) BuildSpin(ctx context.Context, req SpinRequest) (*SpinBuilt, error) {
 	sender, tok, bet, spins := req.Sender, req.Token, req.BetPerSpin, req.Spins
 	if tok.Slots == nil || spins == nil {
 		return nil, inputErr(CodeUnknownToken, "Unknown token %q.", tok.Name)
@@ -154,9 +149,14 @@ func (c *Client) BuildSpin(ctx context.Context, req SpinRequest) (*SpinBuilt, er
 		err error
 	}
 	potc, balc := make(chan res, 1), make(chan res, 1)
-	go func() { v, err := c.HousePot(ctx, tok.CoinType); potc <- res{v, err} }()
-	go func() { v, err := c.CoinBalance(ctx, sender, tok.CoinType); balc <- res{v, err} }()
+	go func() { v, err := c.HousePot(ctx, tok.Coin()); potc <- res{v, err} }()
+	go func() { v, err := c.coins.CoinBalance(ctx, sender, tok.Coin()); balc <- res{v, err} }()
 	pot, bal := <-potc, <-balc
+	if supra.NodeFailed(pot.err) || errors.Is(pot.err, ErrBadResponse) {
+		// The node did not answer: that is not an empty pot, and the player must not be
+		// told it is.
+		return nil, pot.err
+	}
 	if pot.err == nil {
 		check.Pot = &pot.v
 	}
@@ -178,12 +178,9 @@ func (c *Client) BuildSpin(ctx context.Context, req SpinRequest) (*SpinBuilt, er
 	call := Call{Function: supra.FunctionID{Module: mod, Name: "play_supra_coin"},
 		Args:  [][]byte{supra.ArgU64(bet), supra.ArgU64(spinsN), supra.ArgAddress(partner)},
 		Shown: []string{bets, spins.String(), partner.String()}}
-	if !IsNativeCoin(tok.CoinType) {
-		coin, err := typeTag(tok.CoinType)
-		if err != nil {
-			return nil, err
-		}
-		call = Call{Function: supra.FunctionID{Module: mod, Name: "play"}, TypeArgs: []supra.TypeTag{coin},
+	if coin := tok.Coin(); !coin.IsNative() {
+		// token_type is the registry's text, as the original app sends it.
+		call = Call{Function: supra.FunctionID{Module: mod, Name: "play"}, TypeArgs: []supra.TypeTag{coin.TypeTag()},
 			Args:  [][]byte{supra.ArgU64(bet), supra.ArgU64(spinsN), supra.ArgString(tok.CoinType), supra.ArgAddress(partner)},
 			Shown: []string{bets, spins.String(), tok.CoinType, partner.String()}}
 	}
@@ -255,7 +252,9 @@ func DecodePlayEvent(data json.RawMessage) (PlayEvent, error) {
 }
 
 // PlayEventType is the network's slots_v3::PlayEvent type ("" when slots is not configured).
-func (c *Client) PlayEventType() string {
+func (c *Slots) PlayEventType() string { return c.playEventType() }
+
+func (c *core) playEventType() string {
 	if c.net.Modules.Slots == "" {
 		return ""
 	}
@@ -263,8 +262,8 @@ func (c *Client) PlayEventType() string {
 }
 
 // slotsDecoders: the first PlayEvent as "play", its token named from the registry.
-func (c *Client) slotsDecoders() []Decoder {
-	return []Decoder{{Key: "play", Tag: c.PlayEventType(), Decode: func(ev supra.Event) (any, bool, error) {
+func (c *core) slotsDecoders() []Decoder {
+	return []Decoder{{Key: "play", Tag: c.playEventType(), Decode: func(ev supra.Event) (any, bool, error) {
 		p, err := DecodePlayEvent(ev.Data)
 		if err != nil {
 			return nil, false, err
@@ -277,7 +276,7 @@ func (c *Client) slotsDecoders() []Decoder {
 }
 
 // FindPlayEvent returns the first PlayEvent among events, or ErrEventNotFound.
-func (c *Client) FindPlayEvent(events []supra.Event) (*PlayEvent, error) {
+func (c *Slots) FindPlayEvent(events []supra.Event) (*PlayEvent, error) {
 	v, err := c.events.First("play", events)
 	if err != nil {
 		return nil, err

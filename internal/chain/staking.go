@@ -10,11 +10,11 @@ import (
 	"github.com/luckycoin/lucky/internal/supra"
 )
 
-// The SUPRA staking pool's views (doc 1 §3, §4, §6, §7). The pool exists only where the
+// The SUPRA staking pool's views. The pool exists only where the
 // network preset names it (Modules.Staking, devnet today); elsewhere every binding
 // returns ErrNotConfigured and StakingLive is false.
 
-// Staking constants of doc 1 §7.
+// Staking constants of the spec.
 const (
 	// StakeLockSeconds is the lock window after a stake (early-unstake tax inside it).
 	StakeLockSeconds = 86_400
@@ -49,7 +49,7 @@ type StakingUser struct {
 }
 
 // LockHoursLeft is the time left in the lock window in hours: (86400 − t)/3600 when
-// t < 86400, else 0 (doc 1 §7). It is a display figure, not an amount.
+// t < 86400, else 0. It is a display figure, not an amount.
 func (u StakingUser) LockHoursLeft() float64 {
 	if u.StakeTime >= StakeLockSeconds {
 		return 0
@@ -57,7 +57,7 @@ func (u StakingUser) LockHoursLeft() float64 {
 	return float64(StakeLockSeconds-u.StakeTime) / 3600
 }
 
-func (c *Client) stakingModule() (supra.ModuleID, error) {
+func (c *Staking) stakingModule() (supra.ModuleID, error) {
 	if c.net.Modules.Staking == "" {
 		return supra.ModuleID{}, fmt.Errorf("%w: staking", ErrNotConfigured)
 	}
@@ -69,12 +69,12 @@ func (c *Client) stakingModule() (supra.ModuleID, error) {
 }
 
 // StakingLive reports whether the network has the staking pool.
-func (c *Client) StakingLive() bool {
+func (c *Staking) StakingLive() bool {
 	_, err := c.stakingModule()
 	return err == nil
 }
 
-func (c *Client) stakingView(ctx context.Context, fn string, args ...string) ([]json.RawMessage, error) {
+func (c *Staking) stakingView(ctx context.Context, fn string, args ...string) ([]json.RawMessage, error) {
 	m, err := c.stakingModule()
 	if err != nil {
 		return nil, err
@@ -86,7 +86,7 @@ func (c *Client) stakingView(ctx context.Context, fn string, args ...string) ([]
 	return res, nil
 }
 
-func (c *Client) stakingU64(ctx context.Context, fn string, args ...string) (uint64, error) {
+func (c *Staking) stakingU64(ctx context.Context, fn string, args ...string) (uint64, error) {
 	res, err := c.stakingView(ctx, fn, args...)
 	if err != nil {
 		return 0, err
@@ -95,7 +95,7 @@ func (c *Client) stakingU64(ctx context.Context, fn string, args ...string) (uin
 }
 
 // StakingGlobal reads the pool's global views concurrently.
-func (c *Client) StakingGlobal(ctx context.Context) (StakingGlobal, error) {
+func (c *Staking) StakingGlobal(ctx context.Context) (StakingGlobal, error) {
 	var s StakingGlobal
 	g, ctx := errgroup.WithContext(ctx)
 	for _, r := range []struct {
@@ -114,7 +114,7 @@ func (c *Client) StakingGlobal(ctx context.Context) (StakingGlobal, error) {
 }
 
 // StakingUser reads every per-user view of addr concurrently.
-func (c *Client) StakingUser(ctx context.Context, addr supra.Address) (StakingUser, error) {
+func (c *Staking) StakingUser(ctx context.Context, addr supra.Address) (StakingUser, error) {
 	var u StakingUser
 	a := addr.String()
 	g, ctx := errgroup.WithContext(ctx)

@@ -8,7 +8,7 @@ import (
 )
 
 // Transaction reads a transaction; supra.ErrTxNotFound while the node does not know it.
-func (c *Client) Transaction(ctx context.Context, hash string) (*supra.TransactionInfo, error) {
+func (c *Core) Transaction(ctx context.Context, hash string) (*supra.TransactionInfo, error) {
 	tx, err := c.node.Transaction(ctx, hash)
 	if err != nil {
 		return nil, fmt.Errorf("transaction %s: %w", hash, err)
@@ -19,7 +19,7 @@ func (c *Client) Transaction(ctx context.Context, hash string) (*supra.Transacti
 // WaitTransaction waits until the transaction is final or ctx ends; then it returns the
 // last state the node showed (still pending when ctx ended first), or
 // supra.ErrTxNotFound when the node never knew it.
-func (c *Client) WaitTransaction(ctx context.Context, hash string) (*supra.TransactionInfo, error) {
+func (c *Core) WaitTransaction(ctx context.Context, hash string) (*supra.TransactionInfo, error) {
 	tx, _, err := c.node.WaitForTransaction(ctx, hash)
 	if err != nil {
 		return nil, fmt.Errorf("transaction %s: %w", hash, err)

@@ -10,6 +10,7 @@ import (
 	"net"
 	"slices"
 	"strings"
+	"time"
 )
 
 // ErrInvalid marks a bad flag or environment value; the command exits with code 2 for it.
@@ -40,6 +41,9 @@ type Network struct {
 	Modules         Modules `json:"modules"`
 	// Devnet is true when the node runs inside this binary.
 	Devnet bool `json:"devnet"`
+	// Labels name the network's known accounts (full 64-digit lowercase address → label),
+	// the one source of the names the app shows beside addresses.
+	Labels map[string]string `json:"labels"`
 }
 
 // Modules are the addresses of the contracts the app calls.
@@ -67,6 +71,44 @@ const (
 	mainnetChain = 8
 )
 
+// dexPoolAccount is the Dexlyn resource account that holds every pool's reserves;
+// slotsHouse is the slots module's address, whose coin stores are the house funds.
+const (
+	dexPoolAccount = "0x22a28a1b5264935d4778d542b1e84bca8879cf78f6183e1a9429b56a40a1a7c4"
+	slotsHouse     = "0xb4ba040eb59c3b3c3776b7a603d896781e48bbf5fcea559c495814b5cde29b2b"
+)
+
+// Devnet-only accounts: the genesis treasury (what genesis did not hand out) and the
+// slots development-fee collector.
+const (
+	devnetTreasury     = "0x000000000000000000000000000000000000000000000000000000000000de00"
+	devnetFeeCollector = "0x000000000000000000000000000000000000000000000000000000000000de03"
+	frameworkAddress   = "0x0000000000000000000000000000000000000000000000000000000000000001"
+)
+
+// knownLabels are the accounts every network shares (the contracts live at their mainnet
+// addresses on devnet too).
+func knownLabels() map[string]string {
+	return map[string]string{
+		burnAddress:    "Burn address",
+		dexPoolAccount: "Dexlyn pool account",
+		slotsHouse:     "Slots house fund",
+	}
+}
+
+func devnetLabels() map[string]string {
+	l := knownLabels()
+	l[devnetTreasury] = "Genesis treasury"
+	l[frameworkAddress] = "Genesis (0x1)"
+	l[strings.SplitN(DevnetStakingModule, "::", 2)[0]] = "Staking pool"
+	l[strings.SplitN(DevnetMinersModule, "::", 2)[0]] = "Cosmic Miners"
+	l[devnetFeeCollector] = "Slots fee collector"
+	return l
+}
+
+// DevAccountLabel names dev account i (as the devnet banner numbers it).
+func DevAccountLabel(i int) string { return fmt.Sprintf("Dev account %d", i) }
+
 // The staking pool and Cosmic Miners have no known mainnet address, so they exist on devnet only.
 const (
 	DevnetStakingModule = "0x000000000000000000000000000000000000000000000000000000000000de01::staking"
@@ -92,20 +134,20 @@ func Presets() []Network {
 	return []Network{
 		{
 			Name: Devnet, Label: "Supra Devnet", ChainID: devnetChain, RPC: []string{DevnetRPC},
-			ExplorerTx: "/tx/{hash}", ExplorerAddress: "/rpc/v1/accounts/{address}/resources",
-			Modules: devMods, Devnet: true,
+			ExplorerTx: "/tx/{hash}", ExplorerAddress: "/account/{address}",
+			Modules: devMods, Devnet: true, Labels: devnetLabels(),
 		},
 		{
 			Name: Testnet, Label: "Supra Testnet", ChainID: testnetChain,
 			RPC:        []string{"https://rpc-testnet.supra.com"},
 			ExplorerTx: scanTx + "?network=testnet", ExplorerAddress: scanAddress + "?network=testnet",
-			Modules: mainnetModules(),
+			Modules: mainnetModules(), Labels: knownLabels(),
 		},
 		{
 			Name: Mainnet, Label: "Supra Mainnet", ChainID: mainnetChain,
 			RPC:        []string{"https://rpc-mainnet.supra.com", "https://rpc-mainnet-citadel.supra.com"},
 			ExplorerTx: scanTx, ExplorerAddress: scanAddress,
-			Modules: mainnetModules(),
+			Modules: mainnetModules(), Labels: knownLabels(),
 		},
 	}
 }
@@ -131,6 +173,9 @@ type Serve struct {
 	Index  Index
 	// Telegram runs the bots in-process when it names a token file.
 	Telegram Telegram
+	// NodeTimeout is the longest the server waits on one node request (a call with its
+	// retries gets one and a half times that): past it, the API answers 504.
+	NodeTimeout time.Duration
 }
 
 // ParseServe reads `lucky serve` flags; getenv supplies LUCKY_* fallbacks (flags win).
@@ -145,6 +190,14 @@ func ParseServe(args []string, getenv func(string) string, stderr io.Writer) (Se
 	index.register(fs, getenv, true)
 	var tg Telegram
 	tg.register(fs, getenv, false)
+	nodeTimeout := fs.Duration("node-timeout", 10*time.Second, "longest wait for one chain node request before the API answers 504 (env LUCKY_NODE_TIMEOUT)")
+	if v := getenv("LUCKY_NODE_TIMEOUT"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			return Serve{}, fmt.Errorf("%w: LUCKY_NODE_TIMEOUT %q: %v", ErrInvalid, v, err)
+		}
+		*nodeTimeout = d
+	}
 	set, err := parse(fs, args)
 	if err != nil {
 		return Serve{}, err
@@ -159,13 +212,21 @@ func ParseServe(args []string, getenv func(string) string, stderr io.Writer) (Se
 	if err := node.validate(set); err != nil {
 		return Serve{}, err
 	}
+	if n.Devnet {
+		if err := node.checkBind(*addr); err != nil {
+			return Serve{}, err
+		}
+	}
 	if err := index.validate(); err != nil {
 		return Serve{}, err
 	}
 	if err := tg.validate(); err != nil {
 		return Serve{}, err
 	}
-	return Serve{Addr: *addr, Network: n, Devnet: node, Index: index, Telegram: tg}, nil
+	if *nodeTimeout <= 0 {
+		return Serve{}, fmt.Errorf("%w: --node-timeout must be positive (a server must not wait on a node forever)", ErrInvalid)
+	}
+	return Serve{Addr: *addr, Network: n, Devnet: node, Index: index, Telegram: tg, NodeTimeout: *nodeTimeout}, nil
 }
 
 func validateAddr(addr string) error {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"time"
+
+	"github.com/luckycoin/lucky/internal/devguard"
 )
 
 // DevnetNode are the emulated node's settings, the same flags for `lucky devnet` and
@@ -18,6 +20,9 @@ type DevnetNode struct {
 	BlockTime time.Duration
 	// MinGasPrice is the minimum gas unit price (0: the node's, 100).
 	MinGasPrice uint64
+	// AllowRemote lets the devnet listen on a non-loopback address, which hands its dev
+	// accounts' keys, balances and reset to anyone on the network.
+	AllowRemote bool
 }
 
 // register adds the node's flags to fs, with LUCKY_DEVNET_* environment fallbacks.
@@ -26,6 +31,16 @@ func (d *DevnetNode) register(fs *flag.FlagSet, getenv func(string) string) {
 	fs.StringVar(&d.Seed, "seed", getenv("LUCKY_DEVNET_SEED"), "devnet: seed of the dev accounts and slot randomness (default: the devnet's; env LUCKY_DEVNET_SEED)")
 	fs.DurationVar(&d.BlockTime, "block-time", 0, "devnet: seal a block every interval (0: one block per transaction)")
 	fs.Uint64Var(&d.MinGasPrice, "min-gas-price", 0, "devnet: minimum gas unit price (default: the node's, 100)")
+	fs.BoolVar(&d.AllowRemote, "allow-remote-devnet", false, "devnet: allow a non-loopback --addr (anyone who can reach it can read the dev keys, move their coins and reset the chain)")
+}
+
+// checkBind refuses a devnet listening beyond this machine unless --allow-remote-devnet.
+func (d *DevnetNode) checkBind(addr string) error {
+	if d.AllowRemote || devguard.LoopbackAddr(addr) {
+		return nil
+	}
+	return fmt.Errorf("%w: --addr %q reaches beyond this machine: the devnet would hand its dev accounts' private keys, "+
+		"balances and reset to the network. Listen on 127.0.0.1, or pass --allow-remote-devnet if that is what you want", ErrInvalid, addr)
 }
 
 // validate checks the parsed values; set tells which flags were given.
@@ -60,6 +75,9 @@ func ParseDevnet(args []string, getenv func(string) string, stderr io.Writer) (D
 		return DevnetCmd{}, err
 	}
 	if err := validateAddr(d.Addr); err != nil {
+		return DevnetCmd{}, err
+	}
+	if err := d.Node.checkBind(d.Addr); err != nil {
 		return DevnetCmd{}, err
 	}
 	return d, d.Node.validate(set)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"io"
+	"strings"
 	"testing"
 	"time"
 )
@@ -58,5 +59,40 @@ func TestDevnetNodeFlags(t *testing.T) {
 	}
 	if _, err := ParseDevnet([]string{"extra"}, func(string) string { return "" }, io.Discard); !errors.Is(err, ErrInvalid) {
 		t.Fatalf("stray argument: %v", err)
+	}
+}
+
+// A devnet listening beyond loopback hands its keys to the network: refused unless
+// --allow-remote-devnet; other networks bind where they are told.
+func TestDevnetBindNeedsAllowRemote(t *testing.T) {
+	noEnv := func(string) string { return "" }
+	tests := []struct {
+		args []string
+		ok   bool
+	}{
+		{[]string{"--addr", "127.0.0.1:8080"}, true},
+		{[]string{"--addr", "127.0.0.2:8080"}, true},
+		{[]string{"--addr", "[::1]:8080"}, true},
+		{[]string{"--addr", "localhost:8080"}, true},
+		{[]string{"--addr", "0.0.0.0:8080"}, false},
+		{[]string{"--addr", ":8080"}, false},
+		{[]string{"--addr", "192.168.1.5:8080"}, false},
+		{[]string{"--addr", "0.0.0.0:8080", "--allow-remote-devnet"}, true},
+		{[]string{"--addr", "0.0.0.0:8080", "--network", "mainnet"}, true},
+	}
+	for _, tt := range tests {
+		_, err := ParseServe(tt.args, noEnv, io.Discard)
+		if (err == nil) != tt.ok {
+			t.Errorf("serve %v: %v", tt.args, err)
+		}
+		if err != nil && (!errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "--allow-remote-devnet")) {
+			t.Errorf("serve %v: %v, want a usage error naming --allow-remote-devnet", tt.args, err)
+		}
+	}
+	if _, err := ParseDevnet([]string{"--addr", "0.0.0.0:27001"}, noEnv, io.Discard); !errors.Is(err, ErrInvalid) {
+		t.Errorf("devnet on 0.0.0.0: %v", err)
+	}
+	if d, err := ParseDevnet([]string{"--addr", "0.0.0.0:27001", "--allow-remote-devnet"}, noEnv, io.Discard); err != nil || !d.Node.AllowRemote {
+		t.Errorf("devnet allowed remote: %+v %v", d, err)
 	}
 }

@@ -18,7 +18,8 @@ type Telegram struct {
 	// APIURL is the Bot API's base (tests point it at a fake).
 	APIURL string
 	// PublicURL is the app's public address, for links in alerts where the network's
-	// explorer is the app itself (devnet's /tx/{hash}).
+	// explorer is the app itself (devnet's /tx/{hash}); "" in lucky serve: the address
+	// it serves.
 	PublicURL string
 	// Usernames of bots running elsewhere, for the /bots page: bot → @username.
 	Usernames map[string]string
@@ -33,7 +34,12 @@ var username = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]{3,31}$`)
 func (t *Telegram) register(fs *flag.FlagSet, getenv func(string) string, bots bool) {
 	fs.StringVar(&t.TokenFile, "telegram-token-file", getenv("LUCKY_TELEGRAM_TOKEN_FILE"), "file with the bots' BotFather tokens, lines suprabot=<token> and burnbot=<token> (env LUCKY_TELEGRAM_TOKEN_FILE)")
 	fs.StringVar(&t.APIURL, "telegram-api", envOr(getenv, "LUCKY_TELEGRAM_API", "https://api.telegram.org"), "Telegram Bot API base URL (env LUCKY_TELEGRAM_API)")
-	fs.StringVar(&t.PublicURL, "public-url", envOr(getenv, "LUCKY_PUBLIC_URL", "http://127.0.0.1:8080"), "the app's public URL, for links in bot alerts on devnet (env LUCKY_PUBLIC_URL)")
+	// lucky serve knows the address it serves; lucky bots runs beside one at the default.
+	publicURL := ""
+	if bots {
+		publicURL = "http://127.0.0.1:8080"
+	}
+	fs.StringVar(&t.PublicURL, "public-url", envOr(getenv, "LUCKY_PUBLIC_URL", publicURL), "the app's public URL, for links in bot alerts on devnet; an https one turns on HSTS (env LUCKY_PUBLIC_URL; default: the address served)")
 	t.Usernames = map[string]string{}
 	for _, b := range []string{"suprabot", "burnbot"} {
 		fs.Func(b+"-username", "Telegram username of the "+b+" when it runs in another process (shown on /bots)", func(s string) error {
@@ -52,6 +58,9 @@ func (t *Telegram) register(fs *flag.FlagSet, getenv func(string) string, bots b
 
 func (t *Telegram) validate() error {
 	for name, v := range map[string]string{"--telegram-api": t.APIURL, "--public-url": t.PublicURL} {
+		if v == "" && name == "--public-url" {
+			continue
+		}
 		u, err := url.Parse(v)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 			return fmt.Errorf("%w: %s %q: want http(s)://host", ErrInvalid, name, v)

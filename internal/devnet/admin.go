@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"strconv"
@@ -19,9 +20,8 @@ func adminError(w http.ResponseWriter, status int, code, msg string) {
 
 // readAdminBody decodes an optional JSON body into v (empty body = zero value).
 func readAdminBody(w http.ResponseWriter, r *http.Request, v any) bool {
-	b, err := io.ReadAll(io.LimitReader(r.Body, maxBodyBytes))
-	if err != nil {
-		adminError(w, http.StatusBadRequest, "invalid_body", err.Error())
+	b, ok := readAdminBytes(w, r)
+	if !ok {
 		return false
 	}
 	if len(bytes.TrimSpace(b)) == 0 {
@@ -32,6 +32,25 @@ func readAdminBody(w http.ResponseWriter, r *http.Request, v any) bool {
 		return false
 	}
 	return true
+}
+
+// MaxStateBytes bounds POST /devnet/state; other admin bodies are bounded by maxBodyBytes.
+const MaxStateBytes = 64 << 20
+
+// readAdminBytes reads an admin body of at most maxBodyBytes; a longer one is refused
+// whole (413) rather than cut short and misread.
+func readAdminBytes(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
+	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
+	var tooLarge *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooLarge):
+		adminError(w, http.StatusRequestEntityTooLarge, "body_too_large", fmt.Sprintf("request body over %d bytes", maxBodyBytes))
+		return nil, false
+	case err != nil:
+		adminError(w, http.StatusBadRequest, "invalid_body", err.Error())
+		return nil, false
+	}
+	return b, true
 }
 
 // devAccountJSON is one entry of GET /devnet/accounts.
@@ -169,10 +188,23 @@ func (n *Node) adminMux() http.Handler {
 		}
 		w.Header().Set("Content-Type", "application/json")
 		w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
-		w.Write(buf.Bytes())
+		_, _ = w.Write(buf.Bytes()) // a client gone mid-answer is not an error here
 	})
 	mux.HandleFunc("POST /devnet/state", func(w http.ResponseWriter, r *http.Request) {
-		if err := n.LoadState(io.LimitReader(r.Body, 1<<30)); err != nil {
+		var err error
+		if r.ContentLength > MaxStateBytes {
+			// Refused before reading a byte; a body of unknown length is cut at the limit.
+			err = &http.MaxBytesError{Limit: MaxStateBytes}
+		} else {
+			err = n.LoadState(http.MaxBytesReader(w, r.Body, MaxStateBytes))
+		}
+		var tooLarge *http.MaxBytesError
+		switch {
+		case errors.As(err, &tooLarge):
+			adminError(w, http.StatusRequestEntityTooLarge, "body_too_large",
+				fmt.Sprintf("%v: at most %d MiB", ErrStateTooLarge, MaxStateBytes>>20))
+			return
+		case err != nil:
 			adminError(w, http.StatusBadRequest, "invalid_state", err.Error())
 			return
 		}
@@ -200,15 +232,14 @@ func (n *Node) moduleAdminHandler(key string, route AdminRoute) http.HandlerFunc
 		}
 	}
 	return func(w http.ResponseWriter, r *http.Request) {
-		body, err := io.ReadAll(io.LimitReader(r.Body, maxBodyBytes))
-		if err != nil {
-			adminError(w, http.StatusBadRequest, "invalid_body", err.Error())
+		body, ok := readAdminBytes(w, r)
+		if !ok {
 			return
 		}
 		n.mu.Lock()
 		ex := n.newExec(n.ch, mod.Address, mod, 0)
 		var res any
-		err = safeCall(func() error {
+		err := safeCall(func() error {
 			var e error
 			res, e = route.Handle(ex, body)
 			return e

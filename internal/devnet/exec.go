@@ -8,13 +8,14 @@ import (
 	"math"
 	"math/big"
 	"strings"
+	"time"
 
 	"github.com/luckycoin/lucky/internal/supra"
 )
 
 // RejectError is a transaction the node refuses before execution (prologue / mempool
 // validation). Nothing is recorded and the state is unchanged. VMStatus is the Move VM
-// status name ("SEQUENCE_NUMBER_TOO_OLD"); ErrorCode is the doc 1 §8 code.
+// status name ("SEQUENCE_NUMBER_TOO_OLD"); ErrorCode is the node's error code ("sequence_number_too_old").
 type RejectError struct {
 	VMStatus  string
 	ErrorCode string
@@ -115,6 +116,19 @@ func (n *Node) validate(c *ledger, tx *supra.SignedTransaction) error {
 	now := c.blockTime()
 	if r.ExpirationTimestampSecs <= uint64(now.Unix()) {
 		return reject("TRANSACTION_EXPIRED", fmt.Sprintf("expired at %d, block time %d", r.ExpirationTimestampSecs, now.Unix()))
+	}
+	// The node advertises its limit at /rpc/v1/transactions/parameters and, like a real
+	// node's backlog, refuses a transaction that would wait longer than that. A real node
+	// measures it against its system clock; the devnet's chain clock can run ahead of the
+	// machine's (time travel) or stand still (a test's fixed clock), so the later of the
+	// two is the reference and a client building on either clock is served.
+	ref := now
+	if wall := time.Now(); wall.After(ref) {
+		ref = wall
+	}
+	if limit := uint64(ref.Unix()) + maxTxTTLSeconds; r.ExpirationTimestampSecs > limit {
+		return reject("TRANSACTION_EXPIRATION_TOO_FAR_IN_FUTURE", fmt.Sprintf("expires at %d, the latest this node accepts is %d (now %d + max_transaction_time_to_live_seconds %d)",
+			r.ExpirationTimestampSecs, limit, ref.Unix(), maxTxTTLSeconds))
 	}
 	if r.MaxGasAmount > MaxGasAmount {
 		return reject("MAX_GAS_UNITS_EXCEEDS_MAX_GAS_UNITS_BOUND", fmt.Sprintf("max %d", MaxGasAmount))

@@ -5,8 +5,8 @@ import (
 	"maps"
 	"time"
 
+	"crypto/sha3"
 	"github.com/luckycoin/lucky/internal/supra"
-	"golang.org/x/crypto/sha3"
 )
 
 // ledger is the node's whole chain: state plus history. Snapshots are ledger clones.

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"math/big"
 	"os"
 	"slices"
@@ -38,6 +39,8 @@ var (
 	ErrUnknownSnapshot = errors.New("devnet: unknown snapshot")
 	ErrClosed          = errors.New("devnet: node closed")
 	ErrStateVersion    = errors.New("devnet: unsupported state file version")
+	ErrStateInvariant  = errors.New("devnet: state refused: an invariant does not hold")
+	ErrStateTooLarge   = errors.New("devnet: state too large")
 )
 
 // Options configure a Node. The zero value is a usable devnet.
@@ -47,9 +50,12 @@ type Options struct {
 	Seed string
 	// BlockTime 0 seals one block per transaction; > 0 seals a block every BlockTime.
 	BlockTime time.Duration
-	// StatePath: load state from this file at start (a missing file starts fresh) and save
-	// it on Close.
+	// StatePath: load state from this file at start (a missing file starts fresh), save it
+	// every SaveInterval while the chain changes, and on Close.
 	StatePath string
+	// SaveInterval is how often a changed chain is written to StatePath (default 1 s): a
+	// crash (kill -9, power loss) loses at most that much.
+	SaveInterval time.Duration
 	// MinGasPrice is the minimum gas unit price (default 100).
 	MinGasPrice uint64
 	// Logger (default: discard).
@@ -90,8 +96,10 @@ type Node struct {
 	snapshots map[uint64]*ledger
 	onRewind  []func() // OnRewind callbacks, run after Revert and Reset
 	nextSnap  uint64
-	faults    faults
-	closed    bool
+	// droppedSnap is the newest snapshot id dropped to keep MaxSnapshots.
+	droppedSnap uint64
+	faults      faults
+	closed      bool
 
 	stop chan struct{}
 	wg   sync.WaitGroup
@@ -174,6 +182,13 @@ func New(opts Options) (*Node, error) {
 	if opts.BlockTime > 0 {
 		n.wg.Add(1)
 		go n.ticker(opts.BlockTime)
+	}
+	if opts.StatePath != "" {
+		if opts.SaveInterval <= 0 {
+			opts.SaveInterval = time.Second
+		}
+		n.wg.Add(1)
+		go n.autosave(opts.StatePath, opts.SaveInterval)
 	}
 	return n, nil
 }
@@ -355,7 +370,12 @@ func (n *Node) ticker(d time.Duration) {
 func (n *Node) CheckInvariants() error {
 	n.mu.RLock()
 	defer n.mu.RUnlock()
-	st := n.ch.st
+	return n.checkInvariants(n.ch)
+}
+
+// checkInvariants checks c; the caller holds n.mu or c is not yet shared.
+func (n *Node) checkInvariants(c *ledger) error {
+	st := c.st
 	sums := map[string]*big.Int{}
 	for k, v := range st.coins {
 		s := sums[k.Coin]
@@ -395,7 +415,7 @@ func (n *Node) CheckInvariants() error {
 		if !ok {
 			continue
 		}
-		ex := n.newExec(n.ch, m.ID().Address, m.ID(), 0)
+		ex := n.newExec(c, m.ID().Address, m.ID(), 0)
 		ex.readOnly = true
 		if err := safeCall(func() error { return im.CheckInvariants(ex) }); err != nil {
 			errs = append(errs, fmt.Errorf("devnet: %s: %w", m.ID(), err))
@@ -404,12 +424,22 @@ func (n *Node) CheckInvariants() error {
 	return errors.Join(errs...)
 }
 
+// MaxSnapshots is how many snapshots the node keeps: each is a copy of the chain, so a
+// client that snapshots without reverting would otherwise grow memory without bound.
+// Taking one more drops the oldest.
+const MaxSnapshots = 100
+
 // Snapshot records the current chain and returns its id (Anvil's evm_snapshot).
 func (n *Node) Snapshot() uint64 {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	n.nextSnap++
 	n.snapshots[n.nextSnap] = n.ch.clone()
+	if len(n.snapshots) > MaxSnapshots {
+		oldest := slices.Min(slices.Collect(maps.Keys(n.snapshots)))
+		delete(n.snapshots, oldest)
+		n.droppedSnap = max(n.droppedSnap, oldest)
+	}
 	return n.nextSnap
 }
 
@@ -418,6 +448,9 @@ func (n *Node) Revert(id uint64) error {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	c, ok := n.snapshots[id]
+	if !ok && id > 0 && id <= n.droppedSnap {
+		return fmt.Errorf("%w: %d was dropped (the devnet keeps the newest %d snapshots)", ErrUnknownSnapshot, id, MaxSnapshots)
+	}
 	if !ok {
 		return fmt.Errorf("%w: %d", ErrUnknownSnapshot, id)
 	}

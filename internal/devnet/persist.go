@@ -1,6 +1,7 @@
 package devnet
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -78,6 +79,9 @@ func (n *Node) LoadState(r io.Reader) error {
 	if err != nil {
 		return err
 	}
+	if err := n.checkInvariants(c); err != nil {
+		return fmt.Errorf("%w: %w", ErrStateInvariant, err)
+	}
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	n.ch = c
@@ -85,24 +89,90 @@ func (n *Node) LoadState(r io.Reader) error {
 	return nil
 }
 
-// SaveState writes the state file atomically (temp file + rename).
+// SaveState writes the state file atomically and durably: a temporary file, fsynced,
+// renamed over path, and the directory fsynced, so a crash leaves the old file or the
+// new one, never a torn one.
 func (n *Node) SaveState(path string) error {
+	n.mu.Lock()
+	if n.ch.open != nil {
+		n.ch.seal(n.now)
+	}
+	f := n.toFile(n.ch)
+	n.mu.Unlock()
+	return writeStateFile(path, f)
+}
+
+func writeStateFile(path string, f *stateFile) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".devnet-state-*")
 	if err != nil {
 		return fmt.Errorf("devnet: save state: %w", err)
 	}
 	defer os.Remove(tmp.Name())
-	if err := n.DumpState(tmp); err != nil {
-		tmp.Close()
-		return err
+	w := bufio.NewWriterSize(tmp, 1<<16)
+	err = json.NewEncoder(w).Encode(f)
+	if err == nil {
+		err = w.Flush()
 	}
-	if err := tmp.Close(); err != nil {
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
 		return fmt.Errorf("devnet: save state: %w", err)
 	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("devnet: save state: %w", err)
+	// The rename is durable once the directory entry is.
+	if d, err := os.Open(filepath.Dir(path)); err == nil {
+		_ = d.Sync()
+		d.Close()
 	}
 	return nil
+}
+
+// chainVersion identifies what the state file holds: a different ledger (revert, reset,
+// load), another commit, another block or a time jump means it must be written again.
+type chainVersion struct {
+	ledger *ledger
+	writes uint64
+	blocks int
+	offset time.Duration
+}
+
+// autosave writes the state file every interval while the chain changes, so that kill -9
+// loses at most the last interval. In interval-block mode a block still open is left for
+// the next tick, after it seals: its transactions are not final yet.
+func (n *Node) autosave(path string, every time.Duration) {
+	defer n.wg.Done()
+	t := time.NewTicker(every)
+	defer t.Stop()
+	var saved chainVersion
+	for {
+		select {
+		case <-n.stop:
+			return
+		case <-t.C:
+		}
+		n.mu.RLock()
+		c := n.ch
+		v := chainVersion{c, c.st.writes, len(c.blocks), c.timeOffset}
+		if v == saved || c.open != nil {
+			n.mu.RUnlock()
+			continue
+		}
+		f := n.toFile(c)
+		n.mu.RUnlock()
+		// Encoding runs outside the lock: toFile copied the maps, and the records and
+		// blocks it shares are never changed once sealed.
+		if err := writeStateFile(path, f); err != nil {
+			n.log.Error("devnet: saving state", "path", path, "err", err)
+			continue
+		}
+		saved = v
+	}
 }
 
 func (n *Node) loadFile(path string) (*ledger, error) {
@@ -112,6 +182,11 @@ func (n *Node) loadFile(path string) (*ledger, error) {
 	}
 	defer fh.Close()
 	c, err := n.readState(fh)
+	if err == nil {
+		if ierr := n.checkInvariants(c); ierr != nil {
+			err = fmt.Errorf("%w: %w", ErrStateInvariant, ierr)
+		}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("devnet: load %s: %w", path, err)
 	}

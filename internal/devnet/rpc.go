@@ -72,7 +72,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
-	b := buf.Bytes()
+	var b []byte
 	if err := enc.Encode(v); err != nil {
 		status = http.StatusInternalServerError
 		b = []byte(`{"message":"internal error","error_code":"internal_error"}`)
@@ -81,7 +81,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	w.Write(b)
+	_, _ = w.Write(b) // a client gone mid-answer is not an error here
 }
 
 func rpcError(w http.ResponseWriter, status int, code, msg string) {

@@ -73,3 +73,10 @@ func (n *Node) faultMiddleware(next http.Handler) http.Handler {
 		next.ServeHTTP(w, r)
 	})
 }
+
+// SetFaults sets what POST /devnet/faults sets, for a test that drives the node
+// in-process: latency before every /rpc/v1 answer, and the share of requests (percent)
+// answered with errorStatus (0: 503).
+func (n *Node) SetFaults(latency time.Duration, errorRatePercent, errorStatus int) {
+	n.faults.set(faultConfig{LatencyMS: int(latency / time.Millisecond), ErrorRate: errorRatePercent, ErrorStatus: errorStatus})
+}

@@ -41,6 +41,8 @@ type state struct {
 	coinInfos    map[string]CoinInfo
 	resources    map[resKey]json.RawMessage
 	gasCollected uint64 // SUPRA paid as gas; kept (not burned) so conservation is checkable
+	// writes counts commits, so the state file is rewritten only after something changed.
+	writes uint64
 }
 
 func newState() *state {
@@ -155,4 +157,5 @@ func (o *overlay) commit() {
 		}
 	}
 	b.gasCollected += o.gas
+	b.writes++
 }

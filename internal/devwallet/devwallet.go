@@ -349,26 +349,35 @@ func (w *Wallet) decode(rw http.ResponseWriter, r *http.Request, dst any) bool {
 }
 
 // fail answers in the one error shape. Node rejections (bad sequence number, expired...)
-// are the client's problem (400) and keep the node's message.
+// are the client's problem (400) and keep the node's message. A node that did not answer
+// (timeout, 5xx, an empty answer) is a 504 or 502: the transaction may or may not have
+// been sent, which the caller must not take for a success.
 func (w *Wallet) fail(rw http.ResponseWriter, r *http.Request, err error) {
 	status, code := http.StatusBadRequest, "bad_request"
 	var ne *supra.NodeError
+	rejected := errors.As(err, &ne) && ne.Status < http.StatusInternalServerError
+	msg := err.Error()
 	switch {
 	case errors.Is(err, errAccount):
 		code = "unknown_account"
-	case errors.As(err, &ne):
+	case errors.Is(err, context.DeadlineExceeded):
+		status, code, msg = http.StatusGatewayTimeout, "node_timeout", "The chain node did not answer in time."
+		w.log.Error("dev wallet", "path", r.URL.Path, "err", err)
+	case supra.NodeFailed(err):
+		status, code, msg = http.StatusBadGateway, "node_error", "The chain node failed to answer."
+		w.log.Error("dev wallet", "path", r.URL.Path, "err", err)
+	case rejected:
 		code = "rejected"
 		if ne.Code != "" {
 			code = ne.Code
+		}
+		if ne.Message != "" {
+			msg = ne.Message
 		}
 	case errors.Is(err, errBadRequest), errors.Is(err, supra.ErrAccountNotFound):
 	default:
 		status, code = http.StatusBadGateway, "node_unavailable"
 		w.log.Error("dev wallet", "path", r.URL.Path, "err", err)
-	}
-	msg := err.Error()
-	if ne != nil && ne.Message != "" {
-		msg = ne.Message
 	}
 	msg = strings.TrimPrefix(msg, "devwallet: bad request: ")
 	writeJSON(rw, status, map[string]any{"error": map[string]string{"code": code, "message": msg}})

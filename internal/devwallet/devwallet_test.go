@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/luckycoin/lucky/internal/devnet"
+	"github.com/luckycoin/lucky/internal/inproc"
 	"github.com/luckycoin/lucky/internal/supra"
 )
 
@@ -223,5 +224,63 @@ func TestAppDefaults(t *testing.T) {
 	// Unknown endpoints under the prefix answer 404 in the one error shape.
 	if status, out := e.post(t, "/devnet/wallet/nope", map[string]any{}); status != 404 || out["error"] == nil {
 		t.Fatalf("unknown endpoint %d %v", status, out)
+	}
+}
+
+// A send the node does not answer is an error, never {"hash":""}: the node is reached
+// in-process as `lucky serve` does, first slower than the client waits (504), then
+// through a proxy that answers an empty 200 (502). Nothing moved in either case.
+func TestSendWithoutANodeAnswerIsAnError(t *testing.T) {
+	node, err := devnet.New(devnet.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { node.Close() })
+	accts := []Account{{Address: node.Accounts()[0].Address, PrivateKey: node.Accounts()[0].PrivateKey}}
+	to := node.Accounts()[1].Address
+	before := node.Balance(to, supra.SupraCoinType)
+
+	emptySubmit := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/transactions/submit") {
+			w.WriteHeader(http.StatusOK) // a proxy's empty 200
+			return
+		}
+		node.Handler().ServeHTTP(w, r)
+	})
+	tests := []struct {
+		name       string
+		handler    http.Handler
+		latency    time.Duration
+		wantStatus int
+		wantCode   string
+	}{
+		{"node slower than the client", node.Handler(), time.Second, http.StatusGatewayTimeout, "node_timeout"},
+		{"empty 200 from a proxy", emptySubmit, 0, http.StatusBadGateway, "node_error"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			client, err := supra.NewClient([]string{"http://node.internal"}, supra.WithHTTP(inproc.Client(tt.handler)),
+				supra.WithTimeout(100*time.Millisecond), supra.WithRetries(0, 0))
+			if err != nil {
+				t.Fatal(err)
+			}
+			w := New(accts, client, slog.New(slog.DiscardHandler))
+			// The gas price and sequence number are read before the fault: the send
+			// itself is what meets it.
+			e := &env{node: node, client: client, wallet: w, mux: w}
+			raw := e.rawTransfer(t, accts[0].Address, to, 1000)
+			node.SetFaults(tt.latency, 0, 0)
+			defer node.SetFaults(0, 0, 0)
+			status, out := e.post(t, PathPrefix+"send", map[string]any{"account": 0, "rawTransaction": raw})
+			errBody, _ := out["error"].(map[string]any)
+			if status != tt.wantStatus || errBody["code"] != tt.wantCode || out["hash"] != nil {
+				t.Fatalf("status %d %v, want %d %s", status, out, tt.wantStatus, tt.wantCode)
+			}
+		})
+	}
+	// Neither send reached the chain (the slow one was given up before the node took it,
+	// the proxy ate the other).
+	if got := node.Balance(to, supra.SupraCoinType); got != before {
+		t.Fatalf("recipient balance %d, want %d", got, before)
 	}
 }

@@ -132,7 +132,7 @@ func BenchmarkIndexReads(b *testing.B) {
 		b.Fatal(err)
 	}
 	now := n.Now()
-	h := api.NewIndex(api.IndexDeps{Network: network(b), Tokens: reg, Store: db, Now: func() time.Time { return now },
+	h := api.NewHistory(api.HistoryDeps{Network: network(b), Tokens: reg, Store: db, Now: func() time.Time { return now },
 		Status: func(context.Context) (uint64, uint64, error) { i, hh := ix.Status(); return i, hh, nil }})
 	month := now.Add(-30 * 24 * time.Hour).Unix()
 	cases := []struct {

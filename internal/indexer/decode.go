@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/luckycoin/lucky/internal/chain"
+	"github.com/luckycoin/lucky/internal/history"
 	"github.com/luckycoin/lucky/internal/store"
 	"github.com/luckycoin/lucky/internal/supra"
 )
@@ -35,7 +36,7 @@ func (m matcher) matches(eventType string) bool {
 // decode adds one event to the batch by its stream's kind, through the app's decoder
 // registry (chain). A malformed event of a known type is an error: the window is read
 // again rather than stored wrong.
-func decode(reg *chain.Registry, b *store.Batch, s Stream, meta store.Meta, ev supra.Event) error {
+func decode(reg *chain.Registry, b *store.Batch, s Stream, meta history.Meta, ev supra.Event) error {
 	var err error
 	if meta.Sender, err = store.CanonAddress(meta.Sender); err != nil {
 		return fmt.Errorf("%w: %s sender: %v", ErrInconsistent, meta.TxHash, err)
@@ -48,19 +49,19 @@ func decode(reg *chain.Registry, b *store.Batch, s Stream, meta store.Meta, ev s
 			return err
 		}
 		sw := v.(*chain.SwapEvent)
-		x, err1 := store.CanonType(sw.PairX)
-		y, err2 := store.CanonType(sw.PairY)
+		x, err1 := supra.ParseCoinType(sw.PairX)
+		y, err2 := supra.ParseCoinType(sw.PairY)
 		if err1 != nil || err2 != nil {
 			return fmt.Errorf("%w: SwapEvent pair %q/%q", chain.ErrBadResponse, sw.PairX, sw.PairY)
 		}
-		b.Swaps = append(b.Swaps, store.Swap{Meta: meta, PairX: x, PairY: y, XIn: sw.XIn, XOut: sw.XOut, YIn: sw.YIn, YOut: sw.YOut})
+		b.Events.Swaps = append(b.Events.Swaps, history.Swap{Meta: meta, PairX: x, PairY: y, XIn: sw.XIn, XOut: sw.XOut, YIn: sw.YIn, YOut: sw.YOut})
 	case KindPlay:
 		v, err := reg.First("play", one)
 		if err != nil {
 			return err
 		}
 		p := v.(*chain.PlayEvent)
-		tok, err := store.CanonType(p.TokenType)
+		tok, err := supra.ParseCoinType(p.TokenType)
 		if err != nil {
 			return fmt.Errorf("%w: PlayEvent token %q", chain.ErrBadResponse, p.TokenType)
 		}
@@ -68,7 +69,7 @@ func decode(reg *chain.Registry, b *store.Batch, s Stream, meta store.Meta, ev s
 		for i, r := range p.SpinResults {
 			tiers[i] = r.TierIndex
 		}
-		b.Plays = append(b.Plays, store.Play{Meta: meta, Player: p.Player.String(), Token: tok,
+		b.Events.Plays = append(b.Events.Plays, history.Play{Meta: meta, Player: p.Player.String(), Token: tok,
 			Bet: p.BetPerSpin, Spins: p.NumberOfSpins, Won: p.TotalPrize, Tiers: tiers})
 	case KindCoin:
 		v, err := reg.First("deposits", one)
@@ -79,11 +80,11 @@ func decode(reg *chain.Registry, b *store.Batch, s Stream, meta store.Meta, ev s
 			return err
 		}
 		c := v.(chain.CoinEvent)
-		coin, err := store.CanonType(c.CoinType)
+		coin, err := supra.ParseCoinType(c.CoinType)
 		if err != nil {
 			return fmt.Errorf("%w: coin event type %q", chain.ErrBadResponse, c.CoinType)
 		}
-		b.Coins = append(b.Coins, store.CoinEvent{Meta: meta, Deposit: c.Deposit, Coin: coin, Account: c.Account.String(), Amount: c.Amount})
+		b.Events.Coins = append(b.Events.Coins, history.CoinEvent{Meta: meta, Deposit: c.Deposit, Coin: coin, Account: c.Account.String(), Amount: c.Amount})
 	case KindLiquidity:
 		v, err := reg.First("liquidityAdded", one)
 		if errors.Is(err, chain.ErrEventNotFound) {
@@ -93,14 +94,14 @@ func decode(reg *chain.Registry, b *store.Batch, s Stream, meta store.Meta, ev s
 			return err
 		}
 		l := v.(*chain.LiquidityEvent)
-		x, err1 := store.CanonType(l.PairX)
-		y, err2 := store.CanonType(l.PairY)
+		x, err1 := supra.ParseCoinType(l.PairX)
+		y, err2 := supra.ParseCoinType(l.PairY)
 		if err1 != nil || err2 != nil {
 			return fmt.Errorf("%w: liquidity event pair %q/%q", chain.ErrBadResponse, l.PairX, l.PairY)
 		}
-		b.Liquidity = append(b.Liquidity, store.Liquidity{Meta: meta, PairX: x, PairY: y, X: l.X, Y: l.Y, LP: l.LP, Added: l.Added})
+		b.Events.Liquidity = append(b.Events.Liquidity, history.Liquidity{Meta: meta, PairX: x, PairY: y, X: l.X, Y: l.Y, LP: l.LP, Added: l.Added})
 	case KindRaw:
-		b.Raw = append(b.Raw, store.RawEvent{Meta: meta, Type: ev.Type, Data: ev.Data})
+		b.Events.Raw = append(b.Events.Raw, history.RawEvent{Meta: meta, Type: ev.Type, Data: ev.Data})
 	default:
 		return fmt.Errorf("indexer: stream %s has no kind", s.Name)
 	}

@@ -3,8 +3,10 @@
 // events carry neither transaction hash nor height, so the indexer walks block windows of
 // that size: it asks each stream's events for the window and, when any came back, reads
 // the window's blocks to place every event (transaction hash, index in the transaction,
-// height, time, sender). It checks that both views agree, then writes rows and the
-// streams' cursors in one store transaction. A node error backs off with jitter and
+// height, time, sender). It checks that both views agree, reads from the store the state
+// the batch touches, derives trades, candles, reserves, holders and burns from it with the
+// trading rules (package history, once per batch), and has the store write rows, what
+// they derived and the streams' cursors in one transaction (Ingest). A node error backs off with jitter and
 // retries the same window; nothing is ever skipped.
 package indexer
 
@@ -20,6 +22,7 @@ import (
 
 	"github.com/luckycoin/lucky/internal/chain"
 	"github.com/luckycoin/lucky/internal/config"
+	"github.com/luckycoin/lucky/internal/history"
 	"github.com/luckycoin/lucky/internal/store"
 	"github.com/luckycoin/lucky/internal/supra"
 )
@@ -62,7 +65,7 @@ func Streams(m config.Modules) []Stream {
 	var out []Stream
 	if m.SwapEvent != "" {
 		out = append(out, Stream{"swap", m.SwapEvent, KindSwap})
-		added, removed := chain.LiquidityEventTypes(config.Network{Modules: m})
+		added, removed := chain.LiquidityEventTypes(m)
 		out = append(out, Stream{"liquidity_added", added, KindLiquidity}, Stream{"liquidity_removed", removed, KindLiquidity})
 	}
 	if m.Slots != "" {
@@ -83,8 +86,11 @@ type Config struct {
 	Streams []Stream
 	// Decoders is the app's event decoder registry (chain.Client.Decoders).
 	Decoders *chain.Registry
+	// Rules are the trading and holding rules the batches are derived with (NetworkRules builds
+	// the app's from the network and the token registry).
+	Rules history.Rules
 	// DAOShare reads a pool's DAO fee share (chain.Client.PoolDAOShare); required with a
-	// swap stream, so the store can follow the pools' reserves.
+	// swap stream, so the pools' reserves are followed exactly.
 	DAOShare     func(ctx context.Context, x, y string) (chain.DAOShare, error)
 	StartHeight  uint64        // first height to ingest for a stream without a cursor
 	PollInterval time.Duration // between head polls once caught up (default 1 s)
@@ -115,8 +121,8 @@ type Indexer struct {
 	rngMu   sync.Mutex
 	rng     *rand.Rand
 	daoMu   sync.Mutex
-	dao     map[[2]string]chain.DAOShare // per pool, read once
-	wake    chan struct{}                // ends a poll wait early (WaitHead)
+	dao     map[history.Pair]chain.DAOShare // per pool, read once
+	wake    chan struct{}                   // ends a poll wait early (WaitHead)
 }
 
 // New returns an indexer; Run starts it.
@@ -130,6 +136,9 @@ func New(src Source, st *store.DB, cfg Config) (*Indexer, error) {
 	for _, s := range cfg.Streams {
 		if s.Kind == KindSwap && cfg.DAOShare == nil {
 			return nil, errors.New("indexer: a swap stream needs DAOShare")
+		}
+		if s.Kind == KindSwap && cfg.Rules.Native.IsZero() {
+			return nil, errors.New("indexer: a swap stream needs the trading rules (NetworkRules)")
 		}
 	}
 	if cfg.PollInterval <= 0 {
@@ -148,7 +157,7 @@ func New(src Source, st *store.DB, cfg Config) (*Indexer, error) {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
 	ix := &Indexer{src: src, st: st, cfg: cfg, log: cfg.Log, rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1)),
-		dao: map[[2]string]chain.DAOShare{}, wake: make(chan struct{}, 1)}
+		dao: map[history.Pair]chain.DAOShare{}, wake: make(chan struct{}, 1)}
 	seen := map[string]bool{}
 	for _, s := range cfg.Streams {
 		m, err := newMatcher(s.Type)
@@ -199,7 +208,7 @@ func (ix *Indexer) Run(ctx context.Context) error {
 		if err := ix.follow(ctx); err != nil && ctx.Err() == nil {
 			ix.log.Warn("indexer: status", "err", err)
 		}
-		if !ix.pause(ctx, ix.cfg.PollInterval) {
+		if !sleep(ctx, ix.cfg.PollInterval, ix.wake) {
 			return ctx.Err()
 		}
 	}
@@ -239,23 +248,10 @@ func (ix *Indexer) lead(ctx context.Context) error {
 		default:
 			delay = ix.cfg.BackoffMin
 		}
-		if !ix.pause(ctx, wait) {
+		if !sleep(ctx, wait, ix.wake) {
 			return ctx.Err()
 		}
 	}
-}
-
-// pause waits d between polls; WaitHead ends it early.
-func (ix *Indexer) pause(ctx context.Context, d time.Duration) bool {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return false
-	case <-t.C:
-	case <-ix.wake:
-	}
-	return true
 }
 
 // WaitHead returns once the index holds every block up to the node's head as it is now
@@ -290,25 +286,63 @@ func (ix *Indexer) WaitHead(ctx context.Context) error {
 var ErrAhead = errors.New("indexer: the index is ahead of the node")
 
 // checkChain verifies the last block the index ingested is still the node's block at that
-// height.
-func (ix *Indexer) checkChain(ctx context.Context, head uint64) error {
+// height. A rewind is reported (ErrAhead) only on evidence: the node's block at that
+// height has another hash, or the node's head is below it on two reads in a row. A read
+// that fails, or answers nothing usable, is retried and is never evidence: taking it for
+// a rewind would wipe the index (on devnet) because the node was slow.
+// It returns the head to ingest to (the second read's when the first was below the index).
+func (ix *Indexer) checkChain(ctx context.Context, head uint64) (uint64, error) {
 	last, ok, err := ix.st.LastBlock(ctx)
 	if err != nil || !ok {
-		return err
+		return head, err
 	}
 	if last.Height > head {
-		return fmt.Errorf("%w: indexed to %d, node at %d", ErrAhead, last.Height, head)
+		// Confirm with a second, later read of the head before believing it.
+		if !sleep(ctx, ix.cfg.BackoffMin, nil) {
+			return head, ctx.Err()
+		}
+		again, err := retry(ctx, ix, "latest block", ix.latest(ctx))
+		if err != nil {
+			return head, err
+		}
+		if again.Height < last.Height {
+			return head, fmt.Errorf("%w: indexed to %d, node at %d then %d", ErrAhead, last.Height, head, again.Height)
+		}
+		head = again.Height
+		ix.head.Store(head)
 	}
 	b, err := retry(ctx, ix, fmt.Sprintf("block %d", last.Height), func() (supra.Block, error) {
-		return ix.src.BlockByHeight(ctx, last.Height, false)
+		return ix.block(ctx, last.Height, false)
 	})
 	if err != nil {
-		return err
+		return head, err
 	}
 	if b.Header.Hash != last.Hash {
-		return fmt.Errorf("%w: block %d is %s on the node, %s in the index", ErrAhead, last.Height, b.Header.Hash, last.Hash)
+		return head, fmt.Errorf("%w: block %d is %s on the node, %s in the index", ErrAhead, last.Height, b.Header.Hash, last.Hash)
 	}
-	return nil
+	return head, nil
+}
+
+// latest reads the node's head, refusing a header without a hash (every block has one):
+// a Source that let an empty answer through would otherwise report height 0.
+func (ix *Indexer) latest(ctx context.Context) func() (supra.BlockHeader, error) {
+	return func() (supra.BlockHeader, error) {
+		h, err := ix.src.LatestBlock(ctx)
+		if err == nil && h.Hash == "" {
+			err = fmt.Errorf("%w: head without a hash", ErrInconsistent)
+		}
+		return h, err
+	}
+}
+
+// block reads one block and checks it is the one asked for, with a hash: an empty or
+// wrong answer is retried, never stored or compared.
+func (ix *Indexer) block(ctx context.Context, height uint64, withTxs bool) (supra.Block, error) {
+	b, err := ix.src.BlockByHeight(ctx, height, withTxs)
+	if err == nil && (b.Header.Hash == "" || b.Header.Height != height) {
+		err = fmt.Errorf("%w: asked block %d, got height %d hash %q", ErrInconsistent, height, b.Header.Height, b.Header.Hash)
+	}
+	return b, err
 }
 
 // Sync ingests up to the node's head as it is when Sync starts.
@@ -324,13 +358,13 @@ func (ix *Indexer) catchUp(ctx context.Context) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	headHdr, err := retry(ctx, ix, "latest block", func() (supra.BlockHeader, error) { return ix.src.LatestBlock(ctx) })
+	headHdr, err := retry(ctx, ix, "latest block", ix.latest(ctx))
 	if err != nil {
 		return false, err
 	}
 	head := headHdr.Height
 	ix.head.Store(head)
-	if err := ix.checkChain(ctx, head); err != nil {
+	if head, err = ix.checkChain(ctx, head); err != nil {
 		if !errors.Is(err, ErrAhead) || !ix.cfg.ResetOnRewind {
 			return false, err
 		}
@@ -421,7 +455,7 @@ func (ix *Indexer) catchUp(ctx context.Context) (bool, error) {
 				break merge
 			}
 		}
-		if err := ix.st.Apply(ctx, r.batch); err != nil {
+		if err := Ingest(ctx, ix.st, ix.cfg.Rules, r.batch); err != nil {
 			return false, err
 		}
 		ix.indexed.Store(end - 1)
@@ -486,7 +520,7 @@ func (ix *Indexer) read(ctx context.Context, w window) (*store.Batch, error) {
 			}
 			if total == 0 {
 				last, err := retry(ctx, ix, fmt.Sprintf("block %d", w.end-1), func() (supra.Block, error) {
-					return ix.src.BlockByHeight(ctx, w.end-1, false)
+					return ix.block(ctx, w.end-1, false)
 				})
 				if err != nil {
 					return nil, err
@@ -505,7 +539,7 @@ func (ix *Indexer) read(ctx context.Context, w window) (*store.Batch, error) {
 			return nil, err
 		}
 		ix.dense.Store(found > 0)
-		return b, ix.daoShares(ctx, b.Swaps)
+		return b, ix.daoShares(ctx, b.Events.Swaps)
 	})
 }
 
@@ -519,7 +553,7 @@ func (ix *Indexer) blocks(ctx context.Context, start, end uint64) ([]supra.Block
 		go func() {
 			defer wg.Done()
 			out[h-start], errs[h-start] = retry(ctx, ix, fmt.Sprintf("block %d", h), func() (supra.Block, error) {
-				return ix.src.BlockByHeight(ctx, h, true)
+				return ix.block(ctx, h, true)
 			})
 		}()
 	}
@@ -559,7 +593,7 @@ func (ix *Indexer) place(b *store.Batch, w window, blocks []supra.Block, counts 
 					continue // this stream already has these heights
 				}
 				found[si]++
-				meta := store.Meta{TxHash: tx.Hash, EventIndex: idx, Height: h, TxPos: pos,
+				meta := history.Meta{TxHash: tx.Hash, EventIndex: idx, Height: h, TxPos: pos,
 					TimeUS: int64(blk.Header.Timestamp.MicrosecondsSinceUnixEpoch), Sender: tx.Header.Sender.Move}
 				if err := decode(ix.cfg.Decoders, b, ix.cfg.Streams[si], meta, ev); err != nil {
 					return 0, err
@@ -580,17 +614,17 @@ func (ix *Indexer) place(b *store.Batch, w window, blocks []supra.Block, counts 
 
 // daoShares fills in each swap's DAO share of its inputs from its pool's fees, read from
 // the node once per pool.
-func (ix *Indexer) daoShares(ctx context.Context, swaps []store.Swap) error {
+func (ix *Indexer) daoShares(ctx context.Context, swaps []history.Swap) error {
 	for i := range swaps {
 		sw := &swaps[i]
-		k := [2]string{sw.PairX, sw.PairY}
+		k := history.Pair{X: sw.PairX, Y: sw.PairY}
 		ix.daoMu.Lock()
 		share, ok := ix.dao[k]
 		ix.daoMu.Unlock()
 		if !ok {
 			var err error
-			share, err = retry(ctx, ix, "fees of pool "+sw.PairX+"/"+sw.PairY, func() (chain.DAOShare, error) {
-				return ix.cfg.DAOShare(ctx, sw.PairX, sw.PairY)
+			share, err = retry(ctx, ix, "fees of pool "+sw.PairX.String()+"/"+sw.PairY.String(), func() (chain.DAOShare, error) {
+				return ix.cfg.DAOShare(ctx, sw.PairX.String(), sw.PairY.String())
 			})
 			if err != nil {
 				return err
@@ -630,7 +664,7 @@ func retry[T any](ctx context.Context, ix *Indexer, what string, f func() (T, er
 			lvl = slog.LevelError // failing repeatedly: still retried, never skipped
 		}
 		ix.log.Log(ctx, lvl, "indexer: node error, retrying", "reading", what, "attempt", attempt, "err", err)
-		if !sleep(ctx, ix.jitter(delay)) {
+		if !sleep(ctx, ix.jitter(delay), nil) {
 			return v, ctx.Err()
 		}
 		delay = min(delay*2, ix.cfg.BackoffMax)
@@ -644,13 +678,16 @@ func (ix *Indexer) jitter(d time.Duration) time.Duration {
 	return d/2 + time.Duration(ix.rng.Int64N(int64(d/2)+1))
 }
 
-func sleep(ctx context.Context, d time.Duration) bool {
+// sleep waits d, or less when wake fires (WaitHead cuts a poll wait short; nil never
+// fires); false when ctx ended.
+func sleep(ctx context.Context, d time.Duration, wake <-chan struct{}) bool {
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {
 	case <-ctx.Done():
 		return false
 	case <-t.C:
-		return true
+	case <-wake:
 	}
+	return true
 }

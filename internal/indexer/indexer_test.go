@@ -19,6 +19,7 @@ import (
 	"github.com/luckycoin/lucky/internal/devnet"
 	"github.com/luckycoin/lucky/internal/devnet/contracts"
 	"github.com/luckycoin/lucky/internal/devnet/devnettest"
+	"github.com/luckycoin/lucky/internal/history"
 	"github.com/luckycoin/lucky/internal/indexer"
 	"github.com/luckycoin/lucky/internal/store"
 	"github.com/luckycoin/lucky/internal/store/pgtest"
@@ -54,18 +55,22 @@ func network(t testing.TB) config.Network {
 	return n
 }
 
-// Derive is the app's derivation on devnet.
-func Derive(t testing.TB) store.Derive {
+// Rules are the app's trading rules on devnet.
+func Rules(t testing.TB) history.Rules {
 	reg, err := tokens.Load(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return indexer.Derive(network(t), reg)
+	r, err := indexer.NetworkRules(network(t), reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }
 
 func openSQLite(t testing.TB) *store.DB {
 	t.Helper()
-	db, err := store.Open(context.Background(), store.Options{DataDir: t.TempDir(), Derive: Derive(t)})
+	db, err := store.Open(context.Background(), store.Options{DataDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +80,7 @@ func openSQLite(t testing.TB) *store.DB {
 
 func openPG(t testing.TB) *store.DB {
 	t.Helper()
-	db, err := store.Open(context.Background(), store.Options{DatabaseURL: pgtest.URL(t), Derive: Derive(t)})
+	db, err := store.Open(context.Background(), store.Options{DatabaseURL: pgtest.URL(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +106,7 @@ func newIndexer(t testing.TB, n *devnet.Node, db *store.DB, mutate func(*indexer
 	t.Helper()
 	src := source(t, n)
 	b := bindings(t, src)
-	cfg := indexer.Config{Streams: indexer.Streams(network(t).Modules), Decoders: b.Decoders(), DAOShare: b.PoolDAOShare, BackoffMin: time.Millisecond, BackoffMax: 5 * time.Millisecond,
+	cfg := indexer.Config{Streams: indexer.Streams(network(t).Modules), Rules: Rules(t), Decoders: b.Decoders(), DAOShare: b.PoolDAOShare, BackoffMin: time.Millisecond, BackoffMax: 5 * time.Millisecond,
 		PollInterval: 5 * time.Millisecond}
 	if mutate != nil {
 		mutate(&cfg)
@@ -263,7 +268,7 @@ func checkAgainstChain(t *testing.T, n *devnet.Node, db *store.DB, hashes [][32]
 		t.Fatalf("traffic too thin to test: %+v", e)
 	}
 	// From genesis on, every LUCKY balance came through events: the index's is exact.
-	holders, _, err := db.Holders(context.Background(), luckyT, 10_000)
+	holders, _, err := db.Holders(context.Background(), supra.MustCoinType(luckyT), Rules(t).BurnAddress, 10_000)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -314,7 +319,7 @@ func TestIndexMatchesChainOnBothStores(t *testing.T) {
 	}
 	// Burns: what the burn address holds of LUCKY is what the index counts burned: the
 	// genesis allocation (burned by 0x1) and the traffic's burns.
-	lb, err := lite.BurnLeaderboard(context.Background(), luckyT, 10)
+	lb, err := lite.BurnLeaderboard(context.Background(), supra.MustCoinType(luckyT), 10)
 	if err != nil || len(lb) != 2 {
 		t.Fatalf("leaderboard %+v %v", lb, err)
 	}
@@ -443,7 +448,7 @@ func TestReplicasOnPostgres(t *testing.T) {
 
 	url := pgtest.URL(t)
 	open := func() *store.DB {
-		db, err := store.Open(context.Background(), store.Options{DatabaseURL: url, Derive: Derive(t)})
+		db, err := store.Open(context.Background(), store.Options{DatabaseURL: url})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -23,7 +23,7 @@ func TestSIGKILLChild(t *testing.T) {
 		return
 	}
 	n := loadNode(t, filepath.Join(dir, "chain.json"))
-	db, err := store.Open(context.Background(), store.Options{DataDir: filepath.Join(dir, "index"), Derive: Derive(t)})
+	db, err := store.Open(context.Background(), store.Options{DataDir: filepath.Join(dir, "index")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +97,7 @@ func TestSIGKILLAndRestartEqualsCleanRun(t *testing.T) {
 		}
 		break
 	}
-	db, err := store.Open(context.Background(), store.Options{DataDir: filepath.Join(dir, "index"), Derive: Derive(t)})
+	db, err := store.Open(context.Background(), store.Options{DataDir: filepath.Join(dir, "index")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +119,7 @@ func progress(t *testing.T, dir string) uint64 {
 	if _, err := os.Stat(path); err != nil {
 		return 0
 	}
-	db, err := store.Open(context.Background(), store.Options{DataDir: filepath.Join(dir, "index"), Derive: Derive(t)})
+	db, err := store.Open(context.Background(), store.Options{DataDir: filepath.Join(dir, "index")})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,14 +13,40 @@ import (
 // Transport is an http.RoundTripper that serves each request with Handler.
 type Transport struct{ Handler http.Handler }
 
-// RoundTrip implements http.RoundTripper.
+// RoundTrip implements http.RoundTripper. Like a network transport it honours the
+// request's context: once the context ends, the caller gets its error and never the
+// handler's half-written answer. A handler that returns early on a cancelled request
+// writes nothing, and reading that as an empty 200 would turn a timeout into a zero.
 func (t Transport) RoundTrip(r *http.Request) (*http.Response, error) {
+	ctx := r.Context()
+	if err := ctx.Err(); err != nil {
+		closeBody(r)
+		return nil, err
+	}
 	rec := newResponseRecorder()
-	t.Handler.ServeHTTP(rec, r)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		// The handler owns the body until it returns (RoundTrip may have returned
+		// already); closing it afterwards is the transport's duty.
+		defer closeBody(r)
+		t.Handler.ServeHTTP(rec, r)
+	}()
+	select {
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	case <-done:
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return rec.result(r), nil
+}
+
+func closeBody(r *http.Request) {
 	if r.Body != nil {
 		_ = r.Body.Close()
 	}
-	return rec.result(r), nil
 }
 
 // Client returns an *http.Client over Transport.

@@ -6,7 +6,7 @@ import (
 )
 
 // Places is the number of decimals prices and USD values carry in the API: enough for
-// doc 2 §9's 12-decimal price format with digits to spare.
+// the 12-decimal price format (docs/product.md, Display rules) with digits to spare.
 const Places = 18
 
 // Decimal renders r as a decimal string with exactly Places decimals, truncated toward

@@ -1,4 +1,4 @@
-// Package market computes the market data of doc 2 (token index, LUCKY dashboard) from
+// Package market computes the market data of the token index and the LUCKY dashboard from
 // the chain: spot prices from Dexlyn reserves, USD through the SUPRA/dexUSDC pool,
 // supplies, the burned amount and the slots house vault. Everything is computed once per
 // refresh on the server, with every node read of a refresh fanned out concurrently, and
@@ -14,7 +14,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math/big"
-	"net/http"
+	"sync"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -24,17 +24,11 @@ import (
 	"github.com/luckycoin/lucky/internal/tokens"
 )
 
-// Registry names of the tokens the market data is built around.
-const (
-	LuckyName = "LUCKY"
-	USDCName  = "dexUSDC"
-)
-
 // USDUnavailable is the reason the UI shows when USD values are null (never a made-up
 // $0.01, which is what the original app shows).
 const USDUnavailable = "USD price unavailable"
 
-// Reasons a token is left out of the index (doc 2 §8: tokens without a pool are skipped).
+// Reasons a token is left out of the index (tokens without a pool are skipped: docs/product.md, Token index).
 const (
 	SkipNoPool    = "no_pool"    // no TOKEN/SUPRA pool on Dexlyn
 	SkipEmptyPool = "empty_pool" // the pool exists but a reserve is zero
@@ -46,7 +40,7 @@ const (
 // Supply sources.
 const (
 	SourceChain    = "chain"    // 0x1::coin::supply
-	SourceRegistry = "registry" // the token registry (doc 2 §3 table)
+	SourceRegistry = "registry" // the token registry's listed supply
 )
 
 // TokenMarket is one priced token.
@@ -115,10 +109,26 @@ type StakingTotals struct {
 	Staked *big.Int // base units of Coin
 }
 
-// Lucky is the LUCKY dashboard (doc 2 §2.3).
+// The parts of the LUCKY dashboard that are read independently: when the node fails some
+// of them, the dashboard shows the others and names the failed ones (each has its own
+// error toast in the app).
+const (
+	PartVault     = "vault"     // the slots house fund of LUCKY
+	PartBurned    = "burned"    // LUCKY held by the burn address
+	PartLucky     = "lucky"     // LUCKY's supply and price
+	PartLiquidity = "liquidity" // the LUCKY/SUPRA and LUCKY/dexUSDC pools
+)
+
+// luckyParts is every part, in the order Failed lists them.
+var luckyParts = [...]string{PartVault, PartBurned, PartLucky, PartLiquidity}
+
+// Lucky is the LUCKY dashboard (docs/product.md, Token Analytics).
 type Lucky struct {
+	// Failed names the parts the node failed to answer (PartVault, …), in a fixed order;
+	// their figures are nil, never a zero. Empty when everything was read.
+	Failed []string
 	// Market is LUCKY's price and supplies; Market.PriceSupra is nil without a LUCKY/SUPRA
-	// pool.
+	// pool. Market.Burned is nil when PartBurned failed.
 	Market TokenMarket
 	// HouseVault is the slots house fund of LUCKY; nil when the network has no slots.
 	HouseVault *big.Int
@@ -141,6 +151,10 @@ type Snapshot struct {
 	Lucky   Lucky
 	// Reads is the number of node reads the refresh made.
 	Reads int
+	// Stale: the node failed to answer, and this is the last snapshot it gave (within
+	// the service's StaleLimit); Age is then how old it was when served.
+	Stale bool
+	Age   time.Duration
 }
 
 // USDReason is USDUnavailable when SupraUSD is nil, else "".
@@ -168,13 +182,13 @@ func SpotPrice(base uint64, baseDec uint8, quote uint64, quoteDec uint8) *big.Ra
 func (s *Service) load(ctx context.Context) (*Snapshot, error) {
 	started := s.now()
 	all := s.reg.All()
-	supraTok, ok := s.reg.ByCoinType(supra.SupraCoinType)
+	supraTok, ok := s.reg.Native()
 	if !ok {
-		return nil, fmt.Errorf("market: the registry has no SUPRA")
+		return nil, fmt.Errorf("market: the registry has no native coin")
 	}
-	luckyTok, haveLucky := s.reg.ByName(LuckyName)
-	usdcTok, haveUSDC := s.reg.ByName(USDCName)
-	burn, err := supra.ParseAddress(s.chain.Network().Modules.BurnAddress)
+	luckyTok, haveLucky := s.reg.App()
+	usdcTok, haveUSDC := s.reg.USD()
+	burn, err := supra.ParseAddress(s.chain.Network.Modules.BurnAddress)
 	if err != nil {
 		return nil, fmt.Errorf("market: burn address: %w", err)
 	}
@@ -189,6 +203,19 @@ func (s *Service) load(ctx context.Context) (*Snapshot, error) {
 		haveReserve bool
 	}
 	reads := make([]tokenReads, len(all))
+	// A node failure in a read of one dashboard part fails that part only (partFailed), as
+	// long as another part was read; every other read failing fails the refresh.
+	var partMu sync.Mutex
+	partErr := map[string]error{}
+	partFailed := func(err error, parts ...string) {
+		partMu.Lock()
+		defer partMu.Unlock()
+		for _, p := range parts {
+			if partErr[p] == nil {
+				partErr[p] = err
+			}
+		}
+	}
 	var (
 		vault     *big.Int
 		luckyUSDC *chain.Reserves
@@ -209,13 +236,18 @@ func (s *Service) load(ctx context.Context) (*Snapshot, error) {
 	}
 	for i, t := range all {
 		r := &reads[i]
-		r.native = chain.IsNativeCoin(t.CoinType)
+		r.native = t.Coin().IsNative()
+		isLucky := haveLucky && t.Name == luckyTok.Name
 		if !r.native {
 			do(func(ctx context.Context) error {
-				res, err := s.chain.Reserves(ctx, t.CoinType, supra.SupraCoinType)
+				res, err := s.chain.Pools.Reserves(ctx, t.Coin(), supraTok.Coin())
 				switch {
 				case err == nil:
 					r.pool, r.haveReserve = res, true
+				case transient(err) && isLucky:
+					// LUCKY's price comes from this pool.
+					partFailed(err, PartLucky, PartLiquidity)
+					r.poolErr = err
 				case transient(err):
 					return err
 				default:
@@ -228,7 +260,12 @@ func (s *Service) load(ctx context.Context) (*Snapshot, error) {
 			})
 		}
 		do(func(ctx context.Context) error {
-			v, err := s.chain.CoinSupply(ctx, t.CoinType)
+			v, err := s.chain.Coins.CoinSupply(ctx, t.Coin())
+			if transient(err) && isLucky {
+				partFailed(err, PartLucky)
+				r.supplyErr = err
+				return nil
+			}
 			if transient(err) {
 				return err
 			}
@@ -236,19 +273,23 @@ func (s *Service) load(ctx context.Context) (*Snapshot, error) {
 			return nil
 		})
 		do(func(ctx context.Context) error {
-			v, err := s.chain.CoinBalance(ctx, burn, t.CoinType)
+			v, err := s.chain.Coins.CoinBalance(ctx, burn, t.Coin())
+			if transient(err) && isLucky {
+				partFailed(err, PartBurned)
+				return nil
+			}
 			r.burned = v
 			return err
 		})
 	}
 	if haveLucky {
 		do(func(ctx context.Context) error {
-			v, err := s.chain.HousePot(ctx, luckyTok.CoinType)
+			v, err := s.chain.Pots.HousePot(ctx, luckyTok.Coin())
 			switch {
 			case err == nil:
 				vault = new(big.Int).SetUint64(v)
 			case transient(err):
-				return err
+				partFailed(err, PartVault)
 			case !errors.Is(err, chain.ErrNotConfigured):
 				// No house fund for LUCKY (or no slots module at the configured address):
 				// the dashboard shows no vault rather than failing.
@@ -258,12 +299,12 @@ func (s *Service) load(ctx context.Context) (*Snapshot, error) {
 		})
 		if haveUSDC {
 			do(func(ctx context.Context) error {
-				res, err := s.chain.Reserves(ctx, luckyTok.CoinType, usdcTok.CoinType)
+				res, err := s.chain.Pools.Reserves(ctx, luckyTok.Coin(), usdcTok.Coin())
 				switch {
 				case err == nil:
 					luckyUSDC = &res
 				case transient(err):
-					return err
+					partFailed(err, PartLiquidity)
 				case !errors.Is(err, chain.ErrPairNotFound):
 					s.log.Warn("market: LUCKY/dexUSDC pool unreadable", "err", err)
 				}
@@ -281,19 +322,30 @@ func (s *Service) load(ctx context.Context) (*Snapshot, error) {
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
+	var failed []string
+	for _, p := range luckyParts {
+		if partErr[p] != nil {
+			failed = append(failed, p)
+		}
+	}
+	if len(failed) == len(luckyParts) {
+		// Nothing of the dashboard was read: the node is failing, not a part of it.
+		return nil, partErr[luckyParts[0]]
+	}
 
 	snap := &Snapshot{UpdatedAt: started, Reads: n}
-	snap.USDDetail = "the registry has no " + USDCName
+	snap.Lucky.Failed = failed
+	snap.USDDetail = "the registry names no dollar stable coin"
 	if haveUSDC {
-		snap.USDDetail = "the SUPRA/" + USDCName + " pool does not exist"
+		snap.USDDetail = "the " + supraTok.Symbol + "/" + usdcTok.Symbol + " pool does not exist"
 		for i, t := range all {
 			if t.Name == usdcTok.Name && !reads[i].haveReserve && !errors.Is(reads[i].poolErr, chain.ErrPairNotFound) {
-				snap.USDDetail = "the SUPRA/" + USDCName + " pool could not be read"
+				snap.USDDetail = "the " + supraTok.Symbol + "/" + usdcTok.Symbol + " pool could not be read"
 			}
 			if t.Name == usdcTok.Name && reads[i].haveReserve {
 				// dexUSDC per SUPRA = (reserve dexUSDC / 10^6) / (reserve SUPRA / 10^8).
 				snap.SupraUSD = SpotPrice(reads[i].pool.B, supraTok.Decimals, reads[i].pool.A, t.Decimals)
-				snap.USDDetail = "the SUPRA/" + USDCName + " pool is empty"
+				snap.USDDetail = "the " + supraTok.Symbol + "/" + usdcTok.Symbol + " pool is empty"
 			}
 		}
 	}
@@ -337,33 +389,43 @@ func (s *Service) load(ctx context.Context) (*Snapshot, error) {
 				m.Circulating.SetInt64(0)
 			}
 		}
-		if m.PriceSupra != nil {
+		isLucky := haveLucky && t.Name == luckyTok.Name
+		luckyFailed := isLucky && (partErr[PartLucky] != nil || partErr[PartBurned] != nil)
+		switch {
+		case luckyFailed && r.haveReserve && m.PriceSupra != nil:
+			// A LUCKY row without its supply or burned amount would be wrong, not partial.
+			snap.Skipped = append(snap.Skipped, Skipped{Token: t, Reason: SkipUnreadable})
+		case m.PriceSupra != nil:
 			snap.Tokens = append(snap.Tokens, m)
 		}
-		if haveLucky && t.Name == luckyTok.Name {
+		if isLucky {
+			havePool := m.PriceSupra != nil
+			if partErr[PartBurned] != nil {
+				m.Burned, m.Circulating = nil, nil
+			}
+			if partErr[PartLucky] != nil {
+				// Not the registry's supply either: the dashboard says the part failed.
+				m.TotalSupply, m.SupplySource, m.Circulating = nil, "", nil
+				m.PriceSupra, m.PriceUSD = nil, nil
+			}
 			snap.Lucky.Market = m
-			if m.PriceSupra != nil {
+			if havePool && partErr[PartLiquidity] == nil {
 				snap.Lucky.LuckySupra = &Pool{Base: t, Quote: supraTok, BaseAmt: m.ReserveToken, QuoteAmt: m.ReserveSupra}
 			}
 		}
 	}
 	snap.Lucky.HouseVault = vault
 	snap.Lucky.Staking = staking
-	if luckyUSDC != nil {
+	if luckyUSDC != nil && partErr[PartLiquidity] == nil {
 		snap.Lucky.LuckyUSDC = &Pool{Base: luckyTok, Quote: usdcTok, BaseAmt: luckyUSDC.A, QuoteAmt: luckyUSDC.B}
 	}
 	return snap, nil
 }
 
-// transient reports errors that say nothing about the data (the node is down, slow or
-// failing), as opposed to an answer the chain gave.
+// transient reports errors that say nothing about the data (the node is down, slow,
+// failing or answered nothing usable), as opposed to an answer the chain gave.
 func transient(err error) bool {
-	if err == nil {
-		return false
-	}
-	var ne *supra.NodeError
-	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) ||
-		errors.Is(err, supra.ErrUnavailable) || (errors.As(err, &ne) && ne.Status >= http.StatusInternalServerError)
+	return supra.NodeFailed(err) || errors.Is(err, chain.ErrBadResponse)
 }
 
 // logger returns l or a discarding logger.

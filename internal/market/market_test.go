@@ -2,6 +2,7 @@ package market_test
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"math/big"
 	"net/http"
@@ -84,7 +85,7 @@ func newEnv(t *testing.T, g *contracts.Genesis, tweak ...func(*config.Network)) 
 	}
 	c := chain.New(client, n, reg, chain.Options{ABIs: chain.ClientABISource{Client: client}})
 	clk := &clock{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
-	return &env{node: node, chain: c, svc: market.New(c, market.Options{Now: clk.Now}), calls: calls, clock: clk}
+	return &env{node: node, chain: c, svc: market.New(market.ChainOf(c), market.Options{Now: clk.Now}), calls: calls, clock: clk}
 }
 
 // genesisWithout is the default genesis minus the pools matching drop.
@@ -352,7 +353,7 @@ func TestSwapMovesPrice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	info, _, err := e.chain.Node().WaitForTransaction(ctx, supra.EncodeHex(hash[:]))
+	info, _, err := e.chain.Core.Node().WaitForTransaction(ctx, supra.EncodeHex(hash[:]))
 	if err != nil || supra.AppStatus(info) != supra.TxSuccess {
 		t.Fatalf("swap: %v", err)
 	}
@@ -441,4 +442,50 @@ func TestInvalidateAfterRevert(t *testing.T) {
 	if lm.PriceSupra.Cmp(lb.PriceSupra) == 0 || la.PriceSupra.Cmp(lb.PriceSupra) != 0 {
 		t.Fatalf("LUCKY before %s, after the swap %s, after the revert %s", dec(lb.PriceSupra), dec(lm.PriceSupra), dec(la.PriceSupra))
 	}
+}
+
+// While the node fails to answer, the last snapshot is served marked stale with its age
+// (at once, once a refresh has failed), up to DefaultStaleLimit; past it, the node's
+// error. Once the node answers again, fresh figures, not marked stale.
+func TestStaleDuringOutageThenError(t *testing.T) {
+	e := newEnv(t, nil)
+	ctx := context.Background()
+	first, err := e.svc.Snapshot(ctx, false)
+	if err != nil || first.Stale {
+		t.Fatalf("first snapshot: %v stale=%v", err, first != nil && first.Stale)
+	}
+	e.node.SetFaults(0, 100, 503)
+	e.clock.Add(time.Minute) // past MaxStale: this request waits for a refresh, which fails
+	s, err := e.svc.Snapshot(ctx, false)
+	if err != nil || !s.Stale || s.Age != time.Minute || !s.UpdatedAt.Equal(first.UpdatedAt) {
+		t.Fatalf("during the outage: %v, stale %v age %v", err, s != nil && s.Stale, s)
+	}
+	if l, _ := find(s, "LUCKY"); l.PriceSupra.Cmp(mustFind(t, first, "LUCKY").PriceSupra) != 0 {
+		t.Fatal("the stale snapshot is not the last one the node gave")
+	}
+	// A refresh has failed: the next request is answered from the cache at once, even a
+	// forced one (the node cannot give anything newer).
+	e.clock.Add(time.Minute)
+	if s, err := e.svc.Snapshot(ctx, true); err != nil || !s.Stale || s.Age != 2*time.Minute {
+		t.Fatalf("forced during the outage: %v %+v", err, s)
+	}
+	e.clock.Add(market.DefaultStaleLimit)
+	if _, err := e.svc.Snapshot(ctx, false); err == nil || !errors.Is(err, supra.ErrUnavailable) {
+		t.Fatalf("past the stale limit: err %v, want the node's error", err)
+	}
+	e.node.SetFaults(0, 0, 0)
+	e.clock.Add(time.Second)
+	s, err = e.svc.Snapshot(ctx, false)
+	if err != nil || s.Stale || !s.UpdatedAt.After(first.UpdatedAt) {
+		t.Fatalf("after the outage: %v %+v", err, s)
+	}
+}
+
+func mustFind(t *testing.T, s *market.Snapshot, name string) market.TokenMarket {
+	t.Helper()
+	m, ok := find(s, name)
+	if !ok {
+		t.Fatalf("no %s", name)
+	}
+	return m
 }

@@ -11,7 +11,7 @@ import (
 	"github.com/luckycoin/lucky/internal/tokens"
 )
 
-// PremiumLucky is doc 2 §6's premium threshold: a wallet holding at least this many whole
+// PremiumLucky is the premium threshold (docs/product.md, Portfolio): a wallet holding at least this many whole
 // LUCKY sees every token of its portfolio; others see SUPRA and LUCKY only.
 const PremiumLucky = 250_000
 
@@ -29,7 +29,7 @@ type Holding struct {
 type Portfolio struct {
 	UpdatedAt time.Time
 	// Holdings are every registry token the wallet holds that has a valid pool value
-	// (doc 2 §5: zero balances and tokens without one are omitted), in registry order.
+	// (zero balances and tokens without one are omitted: docs/product.md, Portfolio), in registry order.
 	Holdings []Holding
 	// Premium: the wallet holds at least PremiumLucky LUCKY.
 	Premium bool
@@ -37,9 +37,11 @@ type Portfolio struct {
 	SupraUSD  *big.Rat
 	USDReason string
 	USDDetail string
+
+	app supra.CoinType // the app's own token, always visible
 }
 
-// Visible are the holdings the wallet may see under the premium rule (doc 2 §6): all of
+// Visible are the holdings the wallet may see under the premium rule (docs/product.md, Portfolio): all of
 // them for a premium wallet, else SUPRA and LUCKY only.
 func (p *Portfolio) Visible() []Holding {
 	if p.Premium {
@@ -47,7 +49,7 @@ func (p *Portfolio) Visible() []Holding {
 	}
 	out := []Holding{}
 	for _, h := range p.Holdings {
-		if h.Token.CoinType == supra.SupraCoinType || h.Token.Name == LuckyName {
+		if h.Token.Coin().IsNative() || h.Token.Coin() == p.app {
 			out = append(out, h)
 		}
 	}
@@ -83,22 +85,23 @@ func (s *Service) Portfolio(ctx context.Context, addr supra.Address, force bool)
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
-	priced := make(map[string]TokenMarket, len(snap.Tokens))
+	priced := make(map[supra.CoinType]TokenMarket, len(snap.Tokens))
 	for _, t := range snap.Tokens {
-		priced[t.Token.CoinType] = t
+		priced[t.Token.Coin()] = t
 	}
 	p := &Portfolio{UpdatedAt: snap.UpdatedAt, SupraUSD: snap.SupraUSD, USDReason: snap.USDReason(),
 		USDDetail: snap.USDDetail, Holdings: []Holding{}}
 	threshold := new(big.Int)
-	if lt, ok := s.reg.ByName(LuckyName); ok {
+	if lt, ok := s.reg.App(); ok {
 		threshold.Mul(big.NewInt(PremiumLucky), pow10(lt.Decimals))
+		p.app = lt.Coin()
 	}
 	for _, b := range bals {
-		if b.Token.Name == LuckyName && threshold.Sign() > 0 &&
+		if b.Token.Coin() == p.app && threshold.Sign() > 0 &&
 			new(big.Int).SetUint64(b.Amount).Cmp(threshold) >= 0 {
 			p.Premium = true
 		}
-		m, ok := priced[b.Token.CoinType]
+		m, ok := priced[b.Token.Coin()]
 		if b.Amount == 0 || !ok || m.PriceSupra == nil {
 			continue
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"math/big"
 	"sync"
 	"time"
 
@@ -11,6 +12,7 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"github.com/luckycoin/lucky/internal/chain"
+	"github.com/luckycoin/lucky/internal/config"
 	"github.com/luckycoin/lucky/internal/supra"
 	"github.com/luckycoin/lucky/internal/tokens"
 )
@@ -30,11 +32,16 @@ const (
 	// DefaultRefreshTimeout bounds one refresh (it runs detached from the request that
 	// started it, since other requests share it).
 	DefaultRefreshTimeout = 15 * time.Second
+	// DefaultStaleLimit: while the node fails to answer, the last snapshot is served,
+	// marked stale with its age, until it is this old; then requests get the node's error.
+	// Market figures of a few minutes ago, said to be so, beat an error page; older ones
+	// would mislead.
+	DefaultStaleLimit = 10 * time.Minute
 )
 
 // Options tune a Service; zero values take the defaults.
 type Options struct {
-	TTL, MaxStale, MinRefresh, RefreshTimeout time.Duration
+	TTL, MaxStale, MinRefresh, RefreshTimeout, StaleLimit time.Duration
 	// Concurrency bounds the node reads in flight across everything the service does
 	// (refreshes and balance reads). Default: sized so one refresh of the whole token list
 	// runs in a single round (3 reads per token + 4).
@@ -46,16 +53,48 @@ type Options struct {
 	Log     *slog.Logger
 }
 
+// Chain is what the market reads from the chain, one small interface per contract client
+// (chain.Dex, chain.Coins, chain.Slots satisfy them), with the registry and the network
+// (its burn address) they are read for.
+type Chain struct {
+	Pools   Pools
+	Coins   Coins
+	Pots    Pots
+	Tokens  *tokens.Registry
+	Network config.Network
+}
+
+// ChainOf picks the market's reads out of the contract clients.
+func ChainOf(c *chain.Client) Chain {
+	return Chain{Pools: c.Dex, Coins: c.Coins, Pots: c.Slots, Tokens: c.Core.Tokens(), Network: c.Core.Network()}
+}
+
+// Pools reads a DEX pool's reserves, in the order asked.
+type Pools interface {
+	Reserves(ctx context.Context, a, b supra.CoinType) (chain.Reserves, error)
+}
+
+// Coins reads coin supplies and balances.
+type Coins interface {
+	CoinSupply(ctx context.Context, coin supra.CoinType) (*big.Int, error)
+	CoinBalance(ctx context.Context, addr supra.Address, coin supra.CoinType) (uint64, error)
+}
+
+// Pots reads a token's slots house pot.
+type Pots interface {
+	HousePot(ctx context.Context, coin supra.CoinType) (uint64, error)
+}
+
 // Service is the market data with its cache, and the bounded read path that the balances
 // endpoint shares.
 type Service struct {
-	chain   *chain.Client
+	chain   Chain
 	reg     *tokens.Registry
 	staking func(context.Context) (*StakingTotals, error)
 	now     func() time.Time
 	log     *slog.Logger
 
-	ttl, maxStale, minRefresh, timeout time.Duration
+	ttl, maxStale, minRefresh, timeout, staleLimit time.Duration
 
 	sem chan struct{} // node reads in flight
 	sf  singleflight.Group
@@ -63,6 +102,9 @@ type Service struct {
 	mu  sync.Mutex
 	cur *Snapshot
 	gen uint64 // Invalidate's count: a refresh begun before one is not kept
+	// failedAt is when a refresh last failed because the node did not answer (zero once
+	// one succeeds): while it is after cur's time, cur is served as stale at once.
+	failedAt time.Time
 }
 
 // Invalidate drops the cached snapshot: the chain changed under it (a devnet reverted
@@ -75,8 +117,8 @@ func (s *Service) Invalidate() {
 	s.sf.Forget("snapshot")
 }
 
-// New returns a Service over the chain bindings.
-func New(c *chain.Client, o Options) *Service {
+// New returns a Service over the chain reads c.
+func New(c Chain, o Options) *Service {
 	if o.TTL <= 0 {
 		o.TTL = DefaultTTL
 	}
@@ -89,15 +131,18 @@ func New(c *chain.Client, o Options) *Service {
 	if o.RefreshTimeout <= 0 {
 		o.RefreshTimeout = DefaultRefreshTimeout
 	}
+	if o.StaleLimit <= 0 {
+		o.StaleLimit = DefaultStaleLimit
+	}
 	if o.Concurrency <= 0 {
-		o.Concurrency = 3*len(c.Tokens().All()) + 4
+		o.Concurrency = 3*len(c.Tokens.All()) + 4
 	}
 	if o.Now == nil {
 		o.Now = time.Now
 	}
 	s := &Service{
-		chain: c, reg: c.Tokens(), staking: o.Staking, now: o.Now, log: logger(o.Log),
-		ttl: o.TTL, maxStale: o.MaxStale, minRefresh: o.MinRefresh, timeout: o.RefreshTimeout,
+		chain: c, reg: c.Tokens, staking: o.Staking, now: o.Now, log: logger(o.Log),
+		ttl: o.TTL, maxStale: o.MaxStale, minRefresh: o.MinRefresh, timeout: o.RefreshTimeout, staleLimit: o.StaleLimit,
 		sem: make(chan struct{}, o.Concurrency),
 	}
 	return s
@@ -114,37 +159,64 @@ func (s *Service) acquire(ctx context.Context) error {
 
 func (s *Service) release() { <-s.sem }
 
-func (s *Service) current() *Snapshot {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.cur
-}
-
 // Snapshot returns the market data. A snapshot younger than the TTL is served from the
 // cache; one younger than MaxStale is served while a single background refresh runs;
 // otherwise the caller waits for the refresh (one in flight at a time, shared by every
 // waiting request). force (the Refresh button) waits for a new read unless the snapshot is
-// younger than MinRefresh.
+// younger than MinRefresh. While the node fails to answer, the last snapshot younger than
+// StaleLimit is served marked Stale, with its Age (at once after a refresh has failed);
+// after that, the node's error.
 func (s *Service) Snapshot(ctx context.Context, force bool) (*Snapshot, error) {
-	if cur := s.current(); cur != nil {
+	cur, failing := s.state()
+	if cur != nil {
 		age := s.now().Sub(cur.UpdatedAt)
+		// A snapshot missing dashboard parts is not kept as if complete: past MinRefresh
+		// (which stops a burst of requests from each reading the node) the next request
+		// reads again.
+		partial := len(cur.Lucky.Failed) > 0
 		switch {
-		case force && age < s.minRefresh, !force && age < s.ttl:
-			return cur, nil
-		case !force && age < s.maxStale:
+		case force && age < s.minRefresh, !force && age < s.ttl && (!partial || age < s.minRefresh):
+			return s.served(cur, false), nil
+		case !force && !partial && age < s.maxStale:
 			s.refresh()
-			return cur, nil
+			return s.served(cur, false), nil
+		case !force && failing && age < s.staleLimit:
+			// The node is down: answer now from the cache, said to be stale, while one
+			// refresh at a time tries again.
+			s.refresh()
+			return s.served(cur, true), nil
 		}
 	}
 	select {
 	case r := <-s.refresh():
 		if r.Err != nil {
+			if cur != nil && transient(r.Err) && s.now().Sub(cur.UpdatedAt) < s.staleLimit {
+				return s.served(cur, true), nil
+			}
 			return nil, r.Err
 		}
-		return r.Val.(*Snapshot), nil
+		return s.served(r.Val.(*Snapshot), false), nil
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
+}
+
+// state is the cached snapshot and whether the node failed the refresh after it.
+func (s *Service) state() (*Snapshot, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.cur, s.cur != nil && s.failedAt.After(s.cur.UpdatedAt)
+}
+
+// served is snap, or when the node could not refresh it a copy marked stale with its age.
+func (s *Service) served(snap *Snapshot, stale bool) *Snapshot {
+	if !stale {
+		return snap
+	}
+	cp := *snap
+	cp.Stale = true
+	cp.Age = max(s.now().Sub(snap.UpdatedAt), 0)
+	return &cp
 }
 
 // refresh starts a refresh unless one is in flight, and returns its result channel.
@@ -158,9 +230,15 @@ func (s *Service) refresh() <-chan singleflight.Result {
 		snap, err := s.load(ctx)
 		if err != nil {
 			s.log.Warn("market: refresh failed", "err", err)
+			if transient(err) {
+				s.mu.Lock()
+				s.failedAt = s.now()
+				s.mu.Unlock()
+			}
 			return nil, fmt.Errorf("market: refresh: %w", err)
 		}
 		s.mu.Lock()
+		s.failedAt = time.Time{}
 		if gen == s.gen && (s.cur == nil || !snap.UpdatedAt.Before(s.cur.UpdatedAt)) {
 			s.cur = snap
 		}
@@ -194,7 +272,7 @@ func (s *Service) Balances(ctx context.Context, addr supra.Address) ([]Balance, 
 					return err
 				}
 				defer s.release()
-				v, err := s.chain.CoinBalance(gctx, addr, t.CoinType)
+				v, err := s.chain.Coins.CoinBalance(gctx, addr, t.Coin())
 				out[i].Amount = v
 				return err
 			})

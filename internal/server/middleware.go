@@ -19,11 +19,18 @@ const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 
 	"img-src 'self' data: blob:; media-src 'self' blob:; connect-src 'self'; font-src 'self'; " +
 	"object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 
-func chain(h http.Handler, log *slog.Logger) http.Handler {
-	return logRequests(recoverPanics(securityHeaders(compress(h)), log), log)
+// withMiddleware wraps the route table in what every request goes through: request logs,
+// panic recovery, security headers and compression.
+func withMiddleware(h http.Handler, log *slog.Logger, https bool) http.Handler {
+	return logRequests(recoverPanics(securityHeaders(compress(h), https), log), log)
 }
 
-func securityHeaders(next http.Handler) http.Handler {
+// hsts tells browsers to come back over https only (a year), sent only when the public
+// URL is https: over plain http the header would be ignored, and on a host that later
+// serves http it would lock visitors out.
+const hsts = "max-age=31536000"
+
+func securityHeaders(next http.Handler, https bool) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		h.Set("Content-Security-Policy", contentSecurityPolicy)
@@ -32,6 +39,9 @@ func securityHeaders(next http.Handler) http.Handler {
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("Cross-Origin-Opener-Policy", "same-origin")
 		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()")
+		if https {
+			h.Set("Strict-Transport-Security", hsts)
+		}
 		next.ServeHTTP(w, r)
 	})
 }

@@ -16,6 +16,7 @@ func routes(o Options, spa *spa) http.Handler {
 		api.WriteJSON(w, http.StatusOK, map[string]string{"status": "ok", "network": o.Network.Name})
 	})
 
+	mux.HandleFunc("GET /api/v1/openapi.json", api.OpenAPIHandler())
 	mux.HandleFunc("GET /api/v1/config", a.GetConfig)
 	mux.HandleFunc("GET /api/v1/accounts/{address}/balances", a.GetBalances)
 	mux.HandleFunc("POST /api/v1/tx/build", a.BuildTx)
@@ -39,7 +40,7 @@ func routes(o Options, spa *spa) http.Handler {
 	mux.HandleFunc("GET /api/v1/staking/{address}", a.GetStakingUser)
 	ix := o.Index
 	if ix == nil {
-		ix = api.NewIndex(api.IndexDeps{Log: o.Log})
+		ix = api.NewHistory(api.HistoryDeps{Log: o.Log})
 	}
 	mux.HandleFunc("GET /api/v1/market/candles", ix.GetCandles)
 	mux.HandleFunc("GET /api/v1/burns", ix.GetBurns)
@@ -47,20 +48,26 @@ func routes(o Options, spa *spa) http.Handler {
 	mux.HandleFunc("GET /api/v1/slots/feed", ix.GetSlotsFeed)
 	mux.HandleFunc("GET /api/v1/slots/history/{address}", ix.GetSpinHistory)
 	mux.HandleFunc("GET /api/v1/holders", ix.GetHolders)
-	mux.Handle("/api/", api.NotFound(o.Log))
+	mux.HandleFunc("GET /api/v1/accounts/{address}/activity", ix.GetAccountActivity)
+	mux.Handle("/api/", apiFallback(mux, o.Log))
 
 	// The emulated node and its admin exist on devnet only; elsewhere these paths are 404,
 	// never the app's index.html.
+	// Both answer only loopback or public Host names and, under /devnet/, only same-origin
+	// JSON requests (devguard).
 	devnet := o.Devnet
 	if devnet == nil {
 		devnet = http.NotFoundHandler()
+	} else {
+		devnet = o.DevGuard.Devnet(devnet)
 	}
 	mux.Handle("/rpc/v1/", devnet)
 	mux.Handle("/devnet/", devnet)
 	if w := o.DevWallet; w != nil {
-		mux.Handle(devwallet.PathScript, w)
-		mux.Handle(devwallet.PathStyle, w)
-		mux.Handle(devwallet.PathPrefix, w)
+		guarded := o.DevGuard.Devnet(w)
+		mux.Handle(devwallet.PathScript, guarded)
+		mux.Handle(devwallet.PathStyle, guarded)
+		mux.Handle(devwallet.PathPrefix, guarded)
 	}
 
 	mux.HandleFunc("GET /assets/", spa.serveAsset)

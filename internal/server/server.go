@@ -10,10 +10,12 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/luckycoin/lucky/internal/api"
 	"github.com/luckycoin/lucky/internal/config"
+	"github.com/luckycoin/lucky/internal/devguard"
 )
 
 // Options wire the server.
@@ -23,14 +25,18 @@ type Options struct {
 	Web fs.FS
 	API *api.Handler
 	// Index serves the history endpoints from the event index; nil answers them 503.
-	Index *api.IndexHandler
+	Index *api.HistoryHandler
 	// Devnet serves /rpc/v1/ and /devnet/ when the network is devnet; nil elsewhere.
 	Devnet http.Handler
 	// DevWallet is the devnet's built-in wallet; nil elsewhere.
 	DevWallet http.Handler
+	// DevGuard says which Host names Devnet and DevWallet answer besides loopback ones.
+	DevGuard devguard.Policy
 	// HeadScripts are script URLs added to index.html's head (the devnet's dev wallet).
 	HeadScripts []string
-	Log         *slog.Logger
+	// PublicURL is the address people reach the app at; an https one turns on HSTS.
+	PublicURL string
+	Log       *slog.Logger
 }
 
 // New builds the root handler: routes wrapped in the middleware chain.
@@ -39,15 +45,37 @@ func New(o Options) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	return chain(routes(o, spa), o.Log), nil
+	return withMiddleware(routes(o, spa), o.Log, strings.HasPrefix(strings.ToLower(o.PublicURL), "https://")), nil
 }
 
-// Run serves until ctx is cancelled, then shuts down gracefully.
-func Run(ctx context.Context, addr string, h http.Handler, log *slog.Logger, ready func(net.Addr)) error {
+// ShutdownGrace is how long requests in flight may take to finish once shutdown begins.
+const ShutdownGrace = 10 * time.Second
+
+// Listen opens the server's address; it is opened before anything else starts so that
+// the address actually served (port 0 picks one) is known to what links to the app.
+func Listen(addr string) (net.Listener, error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return fmt.Errorf("server: listen %s: %w", addr, err)
+		return nil, fmt.Errorf("server: listen %s: %w", addr, err)
 	}
+	return ln, nil
+}
+
+// URL is the http address a listener serves, with a loopback host in place of an
+// unspecified one (0.0.0.0, ::) so that it can be visited.
+func URL(a net.Addr) string {
+	host, port, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return "http://" + a.String()
+	}
+	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
+		host = "127.0.0.1"
+	}
+	return "http://" + net.JoinHostPort(host, port)
+}
+
+// Run serves ln until ctx is cancelled, then shuts down gracefully.
+func Run(ctx context.Context, ln net.Listener, h http.Handler, log *slog.Logger, ready func(net.Addr)) error {
 	srv := &http.Server{
 		Handler:           h,
 		ReadHeaderTimeout: 10 * time.Second,
@@ -57,6 +85,8 @@ func Run(ctx context.Context, addr string, h http.Handler, log *slog.Logger, rea
 		IdleTimeout:  120 * time.Second,
 		ErrorLog:     slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
+	draining := make(chan struct{})
+	srv.BaseContext = func(net.Listener) context.Context { return api.WithDrain(context.Background(), draining) }
 	if ready != nil {
 		ready(ln.Addr())
 	}
@@ -68,10 +98,15 @@ func Run(ctx context.Context, addr string, h http.Handler, log *slog.Logger, rea
 	case <-ctx.Done():
 	}
 	log.Info("shutting down")
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	// Long-polls answer now with the status they have; other requests get ShutdownGrace
+	// to finish. A request still running after it is cut off: the stop was asked for, so
+	// it is not an error exit.
+	close(draining)
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), ShutdownGrace)
 	defer cancel()
 	if err := srv.Shutdown(shutdownCtx); err != nil {
-		return fmt.Errorf("server: shutdown: %w", err)
+		log.Warn("shutdown: requests still running after the grace period were cut off", "grace", ShutdownGrace, "err", err)
+		srv.Close()
 	}
 	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return fmt.Errorf("server: %w", err)

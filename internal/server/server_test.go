@@ -51,6 +51,10 @@ func testServer(t *testing.T, network string, devnet http.Handler) http.Handler 
 func get(h http.Handler, path string, headers ...string) *http.Response {
 	req := httptest.NewRequest(http.MethodGet, path, nil)
 	for i := 0; i+1 < len(headers); i += 2 {
+		if headers[i] == "Host" {
+			req.Host = headers[i+1]
+			continue
+		}
 		req.Header.Set(headers[i], headers[i+1])
 	}
 	rec := httptest.NewRecorder()
@@ -241,7 +245,7 @@ func TestDevnetMountOnlyOnDevnet(t *testing.T) {
 	dev := testServer(t, config.Devnet, node)
 	main := testServer(t, config.Mainnet, nil)
 	for _, path := range []string{"/rpc/v1/transactions/chain_id", "/devnet/accounts"} {
-		if b := body(t, get(dev, path)); b != "node:"+path {
+		if b := body(t, get(dev, path, "Host", "127.0.0.1:8080")); b != "node:"+path {
 			t.Errorf("devnet %s: %q", path, b)
 		}
 		res := get(main, path)
@@ -259,7 +263,7 @@ func TestDevnetMountOnlyOnDevnet(t *testing.T) {
 
 func TestPanicBecomesJSON500(t *testing.T) {
 	log := slog.New(slog.DiscardHandler)
-	h := chain(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { panic("boom") }), log)
+	h := withMiddleware(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { panic("boom") }), log, false)
 	res := get(h, "/api/v1/x")
 	if res.StatusCode != 500 || !strings.Contains(body(t, res), `"code":"internal_error"`) {
 		t.Fatalf("status %d", res.StatusCode)

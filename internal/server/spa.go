@@ -68,8 +68,7 @@ func (s *spa) serveIndex(w http.ResponseWriter, r *http.Request) {
 // serve handles every GET that no other route took.
 func (s *spa) serve(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
-		w.Header().Set("Allow", "GET, HEAD")
-		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		methodNotAllowed(w, r, []string{http.MethodGet, http.MethodHead})
 		return
 	}
 	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")

@@ -8,7 +8,9 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"strconv"
+
+	"github.com/luckycoin/lucky/internal/history"
+	"github.com/luckycoin/lucky/internal/supra"
 )
 
 // Pos places a row in the chain: rows are ordered by (Height, TxPos, EventIndex).
@@ -132,12 +134,10 @@ func (s *DB) Head(ctx context.Context) (Pos, error) {
 	return Pos{Height: h, TxPos: math.MaxInt32, EventIndex: math.MaxInt32}, nil
 }
 
-// SwapRow is an indexed swap with its position.
-type SwapRow struct {
+// TradeAt is an indexed trade with its position.
+type TradeAt struct {
 	Pos
-	TxHash, Sender       string
-	PairX, PairY         string
-	XIn, XOut, YIn, YOut uint64
+	Trade history.Trade
 }
 
 // PlayAt is an indexed play with its position.
@@ -159,32 +159,17 @@ func afterArgs(p Pos, limit int) []any {
 	return []any{p.Height, p.Height, p.TxPos, p.TxPos, p.EventIndex, limit}
 }
 
-// SwapsAfter returns the swaps after p in chain order, at most limit.
-func (s *DB) SwapsAfter(ctx context.Context, p Pos, limit int) ([]SwapRow, error) {
-	rows, err := s.db.QueryContext(ctx, s.q(`SELECT height, tx_pos, event_index, tx_hash, sender, pair_x, pair_y, x_in, x_out, y_in, y_out FROM swaps`+after),
-		afterArgs(p, limit)...)
+// TradesAfter returns the trades after p in chain order, at most limit.
+func (s *DB) TradesAfter(ctx context.Context, p Pos, limit int) ([]TradeAt, error) {
+	ts, err := s.trades(ctx, `SELECT `+tradeCols+` FROM trades`+after, afterArgs(p, limit)...)
 	if err != nil {
-		return nil, fmt.Errorf("store: swaps after: %w", err)
+		return nil, err
 	}
-	defer rows.Close()
-	var out []SwapRow
-	for rows.Next() {
-		var r SwapRow
-		var xi, xo, yi, yo string
-		if err := rows.Scan(&r.Height, &r.TxPos, &r.EventIndex, &r.TxHash, &r.Sender, &r.PairX, &r.PairY, &xi, &xo, &yi, &yo); err != nil {
-			return nil, fmt.Errorf("store: swaps after: %w", err)
-		}
-		for _, f := range []struct {
-			dst *uint64
-			s   string
-		}{{&r.XIn, xi}, {&r.XOut, xo}, {&r.YIn, yi}, {&r.YOut, yo}} {
-			if *f.dst, err = strconv.ParseUint(f.s, 10, 64); err != nil {
-				return nil, fmt.Errorf("store: swap %s amount %q: %w", r.TxHash, f.s, err)
-			}
-		}
-		out = append(out, r)
+	out := make([]TradeAt, len(ts))
+	for i, t := range ts {
+		out[i] = TradeAt{Pos: Pos{Height: int64(t.Height), TxPos: int64(t.TxPos), EventIndex: int64(t.EventIndex)}, Trade: t}
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // PlaysAfter returns the plays after p in chain order, at most limit.
@@ -199,7 +184,7 @@ func (s *DB) PlaysAfter(ctx context.Context, p Pos, limit int) ([]PlayAt, error)
 	for rows.Next() {
 		var r PlayAt
 		var tiers string
-		if err := rows.Scan(&r.Pos.Height, &r.Pos.TxPos, &r.Pos.EventIndex, &r.TxHash, &r.TimeUS, &r.Player, &r.Token, &r.Bet, &r.Spins,
+		if err := rows.Scan(&r.Pos.Height, &r.Pos.TxPos, &r.Pos.EventIndex, &r.TxHash, &r.TimeUS, &r.Player, coinCol{&r.Token}, &r.Bet, &r.Spins,
 			&r.Wagered, &r.Won, &tiers); err != nil {
 			return nil, fmt.Errorf("store: plays after: %w", err)
 		}
@@ -223,7 +208,7 @@ func (s *DB) BurnsAfter(ctx context.Context, p Pos, limit int) ([]BurnAt, error)
 	var out []BurnAt
 	for rows.Next() {
 		var r BurnAt
-		if err := rows.Scan(&r.Pos.Height, &r.Pos.TxPos, &r.Pos.EventIndex, &r.TxHash, &r.TimeUS, &r.Burner, &r.Token, &r.Amount); err != nil {
+		if err := rows.Scan(&r.Pos.Height, &r.Pos.TxPos, &r.Pos.EventIndex, &r.TxHash, &r.TimeUS, &r.Burner, coinCol{&r.Token}, &r.Amount); err != nil {
 			return nil, fmt.Errorf("store: burns after: %w", err)
 		}
 		r.Ref.Height, r.Ref.EventIndex = uint64(r.Pos.Height), int(r.Pos.EventIndex)
@@ -233,8 +218,8 @@ func (s *DB) BurnsAfter(ctx context.Context, p Pos, limit int) ([]BurnAt, error)
 }
 
 // BurnedTotal is the total of token ever deposited to the burn address, per the index.
-func (s *DB) BurnedTotal(ctx context.Context, token string) (string, error) {
-	rows, err := s.db.QueryContext(ctx, s.q("SELECT total FROM burn_totals WHERE token = ?"), token)
+func (s *DB) BurnedTotal(ctx context.Context, token supra.CoinType) (string, error) {
+	rows, err := s.db.QueryContext(ctx, s.q("SELECT total FROM burn_totals WHERE token = ?"), token.String())
 	if err != nil {
 		return "", fmt.Errorf("store: burned total: %w", err)
 	}
@@ -252,4 +237,35 @@ func (s *DB) BurnedTotal(ctx context.Context, token string) (string, error) {
 		sum.Add(sum, v)
 	}
 	return sum.String(), rows.Err()
+}
+
+// MoveBotChat moves a chat's settings and cursors for bot from one chat id to another:
+// Telegram gives a group a new id when it becomes a supergroup, and the old id refuses
+// every post. Whatever the new id already holds (an admin set it up again there) wins.
+func (s *DB) MoveBotChat(ctx context.Context, bot string, from, to int64) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: move bot chat: %w", err)
+	}
+	defer tx.Rollback()
+	for _, q := range []struct {
+		sql  string
+		args []any
+	}{
+		{`UPDATE bot_chats SET chat_id = ? WHERE bot = ? AND chat_id = ?
+			AND NOT EXISTS (SELECT 1 FROM bot_chats n WHERE n.bot = ? AND n.chat_id = ?)`, []any{to, bot, from, bot, to}},
+		{`DELETE FROM bot_chats WHERE bot = ? AND chat_id = ?`, []any{bot, from}},
+		{`UPDATE bot_cursors SET chat_id = ? WHERE bot = ? AND chat_id = ?
+			AND NOT EXISTS (SELECT 1 FROM bot_cursors n WHERE n.bot = ? AND n.chat_id = ? AND n.stream = bot_cursors.stream)`,
+			[]any{to, bot, from, bot, to}},
+		{`DELETE FROM bot_cursors WHERE bot = ? AND chat_id = ?`, []any{bot, from}},
+	} {
+		if _, err := tx.ExecContext(ctx, s.q(q.sql), q.args...); err != nil {
+			return fmt.Errorf("store: move bot chat: %w", err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: move bot chat: %w", err)
+	}
+	return nil
 }

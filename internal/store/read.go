@@ -4,10 +4,13 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"math/big"
+	"sort"
+	"strconv"
 	"strings"
+
+	"github.com/luckycoin/lucky/internal/history"
+	"github.com/luckycoin/lucky/internal/supra"
 )
 
 // Candle is one OHLCV bucket of a pool; USD prices are absent before the index has seen
@@ -23,10 +26,10 @@ type Candle struct {
 
 // Candles returns base's candles of one interval with bucket start in [from, to], oldest
 // first, at most limit.
-func (s *DB) Candles(ctx context.Context, base string, interval, from, to int64, limit int) ([]Candle, error) {
+func (s *DB) Candles(ctx context.Context, base supra.CoinType, interval, from, to int64, limit int) ([]Candle, error) {
 	rows, err := s.db.QueryContext(ctx, s.q(`SELECT bucket, open, high, low, close, open_usd, high_usd, low_usd, close_usd,
 		vol_base, vol_quote, buys, sells FROM candles WHERE base = ? AND interval_s = ? AND bucket >= ? AND bucket <= ?
-		ORDER BY bucket DESC LIMIT ?`), base, interval, from, to, limit)
+		ORDER BY bucket DESC LIMIT ?`), base.String(), interval, from, to, limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: candles: %w", err)
 	}
@@ -70,7 +73,9 @@ type Ref struct {
 // Burn is one deposit to the burn address.
 type Burn struct {
 	Ref
-	Burner, Token, Amount string
+	Burner string
+	Token  supra.CoinType
+	Amount string
 }
 
 // Burns returns the latest burns, newest first.
@@ -85,7 +90,7 @@ func (s *DB) Burns(ctx context.Context, limit int) ([]Burn, error) {
 	for rows.Next() {
 		var b Burn
 		var h int64
-		if err := rows.Scan(&b.TxHash, &b.EventIndex, &h, &b.TimeUS, &b.Burner, &b.Token, &b.Amount); err != nil {
+		if err := rows.Scan(&b.TxHash, &b.EventIndex, &h, &b.TimeUS, &b.Burner, coinCol{&b.Token}, &b.Amount); err != nil {
 			return nil, fmt.Errorf("store: burns: %w", err)
 		}
 		b.Height = uint64(h)
@@ -96,14 +101,16 @@ func (s *DB) Burns(ctx context.Context, limit int) ([]Burn, error) {
 
 // BurnTotal is one burner's total of one token.
 type BurnTotal struct {
-	Burner, Token, Total string
-	Burns                int64
+	Burner string
+	Token  supra.CoinType
+	Total  string
+	Burns  int64
 }
 
 // BurnLeaderboard ranks burners of token by total burned, largest first.
-func (s *DB) BurnLeaderboard(ctx context.Context, token string, limit int) ([]BurnTotal, error) {
+func (s *DB) BurnLeaderboard(ctx context.Context, token supra.CoinType, limit int) ([]BurnTotal, error) {
 	rows, err := s.db.QueryContext(ctx, s.q(`SELECT burner, token, total, burns FROM burn_totals WHERE token = ?
-		ORDER BY total_len DESC, total DESC, burner LIMIT ?`), token, limit)
+		ORDER BY total_len DESC, total DESC, burner LIMIT ?`), token.String(), limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: burn leaderboard: %w", err)
 	}
@@ -111,7 +118,7 @@ func (s *DB) BurnLeaderboard(ctx context.Context, token string, limit int) ([]Bu
 	out := []BurnTotal{}
 	for rows.Next() {
 		var b BurnTotal
-		if err := rows.Scan(&b.Burner, &b.Token, &b.Total, &b.Burns); err != nil {
+		if err := rows.Scan(&b.Burner, coinCol{&b.Token}, &b.Total, &b.Burns); err != nil {
 			return nil, fmt.Errorf("store: burn leaderboard: %w", err)
 		}
 		out = append(out, b)
@@ -122,7 +129,8 @@ func (s *DB) BurnLeaderboard(ctx context.Context, token string, limit int) ([]Bu
 // PlayRow is one slots play.
 type PlayRow struct {
 	Ref
-	Player, Token            string
+	Player                   string
+	Token                    supra.CoinType
 	Bet, Spins, Wagered, Won string
 	Tiers                    []int
 }
@@ -153,7 +161,7 @@ func (s *DB) plays(ctx context.Context, query string, args ...any) ([]PlayRow, e
 		var p PlayRow
 		var h int64
 		var tiers string
-		if err := rows.Scan(&p.TxHash, &p.EventIndex, &h, &p.TimeUS, &p.Player, &p.Token, &p.Bet, &p.Spins, &p.Wagered, &p.Won, &tiers); err != nil {
+		if err := rows.Scan(&p.TxHash, &p.EventIndex, &h, &p.TimeUS, &p.Player, coinCol{&p.Token}, &p.Bet, &p.Spins, &p.Wagered, &p.Won, &tiers); err != nil {
 			return nil, fmt.Errorf("store: plays: %w", err)
 		}
 		p.Height = uint64(h)
@@ -170,16 +178,16 @@ type Holder struct {
 	Account, Balance string
 }
 
-// Holders returns the largest holders of coin (excluding the burn address) and how many
-// accounts hold a positive balance.
-func (s *DB) Holders(ctx context.Context, coin string, limit int) ([]Holder, int64, error) {
-	burn := s.derive.BurnAddress
+// Holders returns the largest holders of coin and how many accounts hold a positive
+// balance, leaving out one account (the burn address: burned coins are held by no one).
+func (s *DB) Holders(ctx context.Context, coin supra.CoinType, exclude string, limit int) ([]Holder, int64, error) {
+	burn := exclude
 	var count int64
-	if err := s.db.QueryRowContext(ctx, s.q(`SELECT count(*) FROM holders WHERE coin = ? AND bal_len > 0 AND account <> ?`), coin, burn).Scan(&count); err != nil {
+	if err := s.db.QueryRowContext(ctx, s.q(`SELECT count(*) FROM holders WHERE coin = ? AND bal_len > 0 AND account <> ?`), coin.String(), burn).Scan(&count); err != nil {
 		return nil, 0, fmt.Errorf("store: holders: %w", err)
 	}
 	rows, err := s.db.QueryContext(ctx, s.q(`SELECT account, balance FROM holders WHERE coin = ? AND bal_len > 0 AND account <> ?
-		ORDER BY bal_len DESC, balance DESC, account LIMIT ?`), coin, burn, limit)
+		ORDER BY bal_len DESC, balance DESC, account LIMIT ?`), coin.String(), burn, limit)
 	if err != nil {
 		return nil, 0, fmt.Errorf("store: holders: %w", err)
 	}
@@ -203,6 +211,7 @@ var dumpTables = []struct{ name, order string }{
 	{"burn_totals", "burner, token"}, {"coin_events", "tx_hash, event_index"},
 	{"holders", "coin, account"}, {"raw_events", "tx_hash, event_index"},
 	{"liquidity", "tx_hash, event_index"}, {"pools", "pair_x, pair_y"},
+	{"trades", "tx_hash, event_index"},
 }
 
 // Dump renders every row of every table, in order, one line per row: two stores hold the
@@ -248,56 +257,61 @@ func (s *DB) Dump(ctx context.Context) (string, error) {
 	return b.String(), nil
 }
 
-// Window sums a pool's 1m candles over [from, to] (unix seconds).
-type Window struct {
-	VolBase, VolQuote string
-	Buys, Sells       int64
-	// Ref is the price at from: the last close before it, else the first open inside.
-	Ref, Close       *float64
-	RefUSD, CloseUSD *float64
+// Window is a base coin's trading over [from, to] (unix seconds), from its trades: the
+// same rows the candles and the bots' buy alerts were made from.
+func (s *DB) Window(ctx context.Context, base supra.CoinType, from, to int64) (history.Window, error) {
+	prev, err := s.trades(ctx, `SELECT `+tradeCols+` FROM trades WHERE base = ? AND time_us < ?
+		ORDER BY height DESC, tx_pos DESC, event_index DESC LIMIT 1`, base.String(), from*1_000_000)
+	if err != nil {
+		return history.Window{}, err
+	}
+	in, err := s.trades(ctx, `SELECT `+tradeCols+` FROM trades WHERE base = ? AND time_us >= ? AND time_us < ?
+		ORDER BY height, tx_pos, event_index`, base.String(), from*1_000_000, (to+1)*1_000_000)
+	if err != nil {
+		return history.Window{}, err
+	}
+	var p *history.Trade
+	if len(prev) == 1 {
+		p = &prev[0]
+	}
+	return history.Summarize(p, in), nil
 }
 
-// Window returns base's trading over [from, to] from its 1m candles.
-func (s *DB) Window(ctx context.Context, base string, from, to int64) (Window, error) {
-	w := Window{VolBase: "0", VolQuote: "0"}
-	var ref, refU sql.NullFloat64
-	err := s.db.QueryRowContext(ctx, s.q(`SELECT close, close_usd FROM candles WHERE base = ? AND interval_s = 60 AND bucket < ?
-		ORDER BY bucket DESC LIMIT 1`), base, from).Scan(&ref, &refU)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return w, fmt.Errorf("store: window: %w", err)
-	}
-	cs, err := s.Candles(ctx, base, 60, from, to, 24*60*31)
+const tradeCols = `tx_hash, event_index, height, tx_pos, time_us, sender, base, buy, base_amount, quote_amount,
+	price, price_before, supra_usd, price_usd, price_before_usd`
+
+// trades reads trade rows (selected with tradeCols).
+func (s *DB) trades(ctx context.Context, query string, args ...any) ([]history.Trade, error) {
+	rows, err := s.db.QueryContext(ctx, s.q(query), args...)
 	if err != nil {
-		return w, err
+		return nil, fmt.Errorf("store: trades: %w", err)
 	}
-	vb, vq := new(big.Int), new(big.Int)
-	for i, c := range cs {
-		b, ok1 := new(big.Int).SetString(c.VolBase, 10)
-		q, ok2 := new(big.Int).SetString(c.VolQuote, 10)
-		if !ok1 || !ok2 {
-			return w, fmt.Errorf("store: window: bad volume %q/%q", c.VolBase, c.VolQuote)
+	defer rows.Close()
+	var out []history.Trade
+	for rows.Next() {
+		var t history.Trade
+		var h int64
+		var base, ba, qa string
+		var buy int
+		var su, pu, pbu sql.NullFloat64
+		if err := rows.Scan(&t.TxHash, &t.EventIndex, &h, &t.TxPos, &t.TimeUS, &t.Sender, &base, &buy, &ba, &qa,
+			&t.Price, &t.PriceBefore, &su, &pu, &pbu); err != nil {
+			return nil, fmt.Errorf("store: trades: %w", err)
 		}
-		vb.Add(vb, b)
-		vq.Add(vq, q)
-		w.Buys += c.Buys
-		w.Sells += c.Sells
-		if i == 0 && !ref.Valid {
-			ref = sql.NullFloat64{Float64: c.Open, Valid: true}
-			refU = sql.NullFloat64{}
-			if c.OpenUSD != nil {
-				refU = sql.NullFloat64{Float64: *c.OpenUSD, Valid: true}
-			}
+		t.Height, t.Buy = uint64(h), buy != 0
+		if err := (coinCol{&t.Base}).Scan(base); err != nil {
+			return nil, fmt.Errorf("store: trade %s: %w", t.TxHash, err)
 		}
-		cl := c.Close
-		w.Close, w.CloseUSD = &cl, c.CloseUSD
+		if t.BaseAmount, err = strconv.ParseUint(ba, 10, 64); err != nil {
+			return nil, fmt.Errorf("store: trade %s amount %q: %w", t.TxHash, ba, err)
+		}
+		if t.QuoteAmount, err = strconv.ParseUint(qa, 10, 64); err != nil {
+			return nil, fmt.Errorf("store: trade %s amount %q: %w", t.TxHash, qa, err)
+		}
+		t.SupraUSD, t.PriceUSD, t.PriceBeforeUSD = nf(su), nf(pu), nf(pbu)
+		out = append(out, t)
 	}
-	w.VolBase, w.VolQuote = vb.String(), vq.String()
-	w.Ref, w.RefUSD = nf(ref), nf(refU)
-	if w.Close == nil && w.Ref != nil {
-		// No trade in the window: the price has not moved.
-		w.Close, w.CloseUSD = w.Ref, w.RefUSD
-	}
-	return w, nil
+	return out, rows.Err()
 }
 
 // Pool is a pool's reserves as the index followed them.
@@ -322,4 +336,172 @@ func (s *DB) Pools(ctx context.Context) ([]Pool, error) {
 		out = append(out, p)
 	}
 	return out, rows.Err()
+}
+
+// USDPriceSince is when the index's SUPRA price in USD begins: the time of the first
+// deposit into the USD coin's pool against the native coin. known is false when no USD
+// coin is set or the index does not follow that pool (it started after the pool was
+// filled), so trades get no USD price from its reserves.
+func (s *DB) USDPriceSince(ctx context.Context, usd, native supra.CoinType) (sinceUS int64, known bool, err error) {
+	if usd.IsZero() || native.IsZero() {
+		return 0, false, nil
+	}
+	var since sql.NullInt64
+	err = s.db.QueryRowContext(ctx, s.q(`SELECT MIN(l.time_us) FROM liquidity l JOIN pools p ON p.pair_x = l.pair_x AND p.pair_y = l.pair_y
+		WHERE l.added = 1 AND ((l.pair_x = ? AND l.pair_y = ?) OR (l.pair_x = ? AND l.pair_y = ?))`),
+		usd.String(), native.String(), native.String(), usd.String()).Scan(&since)
+	if err != nil {
+		return 0, false, fmt.Errorf("store: usd price since: %w", err)
+	}
+	return since.Int64, since.Valid, nil
+}
+
+// Activity kinds.
+const (
+	ActivitySwap        = "swap"
+	ActivitySpin        = "spin"
+	ActivityBurn        = "burn"
+	ActivityReceived    = "received"
+	ActivitySent        = "sent"
+	activityRowsPerKind = 4 // kinds read separately, each at most limit rows
+)
+
+// Activity is one thing an account did (or received) that the index holds. Amounts are
+// base units: Token/Amount is what went in (a swap's input, a spin's wager, a burn, a
+// transfer), TokenOut/AmountOut what came back (a swap's output, a spin's winnings).
+type Activity struct {
+	Ref
+	Kind      string
+	Token     supra.CoinType
+	Amount    string
+	TokenOut  supra.CoinType
+	AmountOut string
+	txPos     int
+}
+
+// AccountActivity returns account's latest activity, newest first, at most limit: its
+// swaps, spins and burns, and the tracked coin's transfers in or out that belong to none
+// of them (a swap or burn also moves coins; it is listed once, as itself).
+func (s *DB) AccountActivity(ctx context.Context, account string, limit int) ([]Activity, error) {
+	var out []Activity
+	seen := map[string]bool{}
+	read := func(query string, scan func(*sql.Rows) (Activity, error)) error {
+		rows, err := s.db.QueryContext(ctx, s.q(query), account, limit)
+		if err != nil {
+			return fmt.Errorf("store: activity: %w", err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			a, err := scan(rows)
+			if err != nil {
+				return fmt.Errorf("store: activity: %w", err)
+			}
+			seen[a.TxHash] = true
+			out = append(out, a)
+		}
+		return rows.Err()
+	}
+	err := read(`SELECT tx_hash, event_index, height, tx_pos, time_us, pair_x, pair_y, x_in, x_out, y_in, y_out FROM swaps
+		WHERE sender = ? ORDER BY height DESC, tx_pos DESC, event_index DESC LIMIT ?`, func(r *sql.Rows) (Activity, error) {
+		a := Activity{Kind: ActivitySwap}
+		var h int64
+		var px, py supra.CoinType
+		var xi, xo, yi, yo string
+		err := r.Scan(&a.TxHash, &a.EventIndex, &h, &a.txPos, &a.TimeUS, coinCol{&px}, coinCol{&py}, &xi, &xo, &yi, &yo)
+		a.Height = uint64(h)
+		if xi != "0" {
+			a.Token, a.Amount, a.TokenOut, a.AmountOut = px, xi, py, yo
+		} else {
+			a.Token, a.Amount, a.TokenOut, a.AmountOut = py, yi, px, xo
+		}
+		return a, err
+	})
+	if err == nil {
+		err = read(`SELECT tx_hash, event_index, height, tx_pos, time_us, token, wagered, won FROM plays
+			WHERE player = ? ORDER BY height DESC, tx_pos DESC, event_index DESC LIMIT ?`, func(r *sql.Rows) (Activity, error) {
+			a := Activity{Kind: ActivitySpin}
+			var h int64
+			err := r.Scan(&a.TxHash, &a.EventIndex, &h, &a.txPos, &a.TimeUS, coinCol{&a.Token}, &a.Amount, &a.AmountOut)
+			a.Height, a.TokenOut = uint64(h), a.Token
+			return a, err
+		})
+	}
+	if err == nil {
+		err = read(`SELECT tx_hash, event_index, height, tx_pos, time_us, token, amount FROM burns
+			WHERE burner = ? ORDER BY height DESC, tx_pos DESC, event_index DESC LIMIT ?`, func(r *sql.Rows) (Activity, error) {
+			a := Activity{Kind: ActivityBurn}
+			var h int64
+			err := r.Scan(&a.TxHash, &a.EventIndex, &h, &a.txPos, &a.TimeUS, coinCol{&a.Token}, &a.Amount)
+			a.Height = uint64(h)
+			return a, err
+		})
+	}
+	if err != nil {
+		return nil, err
+	}
+	// Transfers: coin events carry no position in the block, so the time orders them.
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT tx_hash, event_index, height, time_us, coin, deposit, amount FROM coin_events
+		WHERE account = ? ORDER BY height DESC, event_index DESC LIMIT ?`), account, limit*activityRowsPerKind)
+	if err != nil {
+		return nil, fmt.Errorf("store: activity: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var a Activity
+		var h int64
+		var dep int
+		if err := rows.Scan(&a.TxHash, &a.EventIndex, &h, &a.TimeUS, coinCol{&a.Token}, &dep, &a.Amount); err != nil {
+			return nil, fmt.Errorf("store: activity: %w", err)
+		}
+		if seen[a.TxHash] {
+			continue
+		}
+		a.Height, a.Kind = uint64(h), ActivitySent
+		if dep != 0 {
+			a.Kind = ActivityReceived
+		}
+		out = append(out, a)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: activity: %w", err)
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Height != b.Height {
+			return a.Height > b.Height
+		}
+		if a.txPos != b.txPos {
+			return a.txPos > b.txPos
+		}
+		return a.EventIndex > b.EventIndex
+	})
+	if len(out) > limit {
+		out = out[:limit]
+	}
+	if out == nil {
+		out = []Activity{}
+	}
+	return out, nil
+}
+
+// coinCol scans a coin type column: the store wrote it in canonical form, so a value that
+// does not parse is a damaged row, reported rather than passed on.
+type coinCol struct{ dst *supra.CoinType }
+
+func (c coinCol) Scan(src any) error {
+	var s string
+	switch v := src.(type) {
+	case string:
+		s = v
+	case []byte:
+		s = string(v)
+	default:
+		return fmt.Errorf("store: coin type column holds %T", src)
+	}
+	t, err := supra.ParseCoinType(s)
+	if err != nil {
+		return fmt.Errorf("store: coin type %q: %w", s, err)
+	}
+	*c.dst = t
+	return nil
 }

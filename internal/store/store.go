@@ -1,6 +1,7 @@
-// Package store keeps the event index: the rows the indexer ingests (swaps, plays, coin
-// events, burns, raw events), what is derived from them on ingest (candles, burn totals,
-// holder balances) and the per-stream cursors. One implementation over database/sql
+// Package store keeps the event index in SQL: the rows the indexer ingests (swaps, plays,
+// coin events, burns, raw events), what the trading and holding rules (package history)
+// derived from them (trades, candles, pool reserves, burn totals, holder balances) and the
+// per-stream cursors. It decides nothing itself. One implementation over database/sql
 // serves SQLite (modernc.org/sqlite, pure Go, WAL; the default, in the data directory) and
 // PostgreSQL (pgx); each dialect has its own embedded migrations, applied at Open.
 package store
@@ -38,50 +39,25 @@ var ErrInvalid = errors.New("store: invalid configuration")
 // DBFile is the SQLite file name inside the data directory.
 const DBFile = "index.db"
 
-// Options configure Open and the data derived on ingest.
+// Options configure Open.
 type Options struct {
 	// DatabaseURL postgres://… selects PostgreSQL; empty selects SQLite in DataDir.
 	DatabaseURL string
 	DataDir     string
-	Derive      Derive
-}
-
-// Derive says how rows turn into candles, burns and holders.
-type Derive struct {
-	Native      string // quote coin of the pools: 0x1::supra_coin::SupraCoin
-	USDCoin     string // a dollar stable coin with a pool against Native ("" = no USD prices)
-	Lucky       string // coin whose holders are tracked
-	BurnAddress string // deposits here are burns
-	// Decimals of a coin type; a pool whose coins have unknown decimals gets no candles.
-	Decimals func(coinType string) (uint8, bool)
 }
 
 // DB is the index in one of the two dialects.
 type DB struct {
 	db      *sql.DB
 	dialect string
-	derive  Derive
 	path    string // SQLite file ("" on PostgreSQL)
 }
 
 // Open connects (creating the SQLite file and directory when needed) and applies the
 // dialect's migrations.
 func Open(ctx context.Context, o Options) (*DB, error) {
-	s := &DB{derive: o.Derive}
+	s := &DB{}
 	var err error
-	// Keys are canonical: the same coin or account has one spelling in every table.
-	for _, f := range []*string{&s.derive.Native, &s.derive.USDCoin, &s.derive.Lucky} {
-		if *f != "" {
-			if *f, err = CanonType(*f); err != nil {
-				return nil, fmt.Errorf("%w: coin type: %v", ErrInvalid, err)
-			}
-		}
-	}
-	if s.derive.BurnAddress != "" {
-		if s.derive.BurnAddress, err = CanonAddress(s.derive.BurnAddress); err != nil {
-			return nil, fmt.Errorf("%w: burn address: %v", ErrInvalid, err)
-		}
-	}
 	switch {
 	case strings.HasPrefix(o.DatabaseURL, "postgres://"), strings.HasPrefix(o.DatabaseURL, "postgresql://"):
 		s.dialect = Postgres
@@ -114,11 +90,53 @@ func Open(ctx context.Context, o Options) (*DB, error) {
 		s.db.Close()
 		return nil, fmt.Errorf("store: connect %s: %w", s.dialect, err)
 	}
+	if s.dialect == SQLite {
+		if err := s.quickCheck(ctx); err != nil {
+			s.db.Close()
+			return nil, err
+		}
+	}
 	if err := s.migrate(ctx); err != nil {
 		s.db.Close()
 		return nil, err
 	}
 	return s, nil
+}
+
+// ErrCorrupt: the SQLite file is damaged.
+var ErrCorrupt = errors.New("store: database file is damaged")
+
+// quickCheck runs SQLite's quick_check so a damaged file stops the start with a remedy,
+// instead of passing health checks and failing requests later. It reads every page once
+// (not the index cross-checks of integrity_check).
+func (s *DB) quickCheck(ctx context.Context) error {
+	rows, err := s.db.QueryContext(ctx, "PRAGMA quick_check(5)")
+	var problems []string
+	if err == nil {
+		for rows.Next() {
+			var line string
+			if err = rows.Scan(&line); err != nil {
+				break
+			}
+			if line != "ok" {
+				problems = append(problems, line)
+			}
+		}
+		if err == nil {
+			err = rows.Err()
+		}
+		rows.Close()
+	}
+	if err != nil {
+		problems = append(problems, err.Error())
+	}
+	if len(problems) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%w: %s fails SQLite's quick check (%s). The event index holds only what the chain says: "+
+		"stop lucky, delete %s (and %s-wal, %s-shm if present) and start it again; it re-indexes from the chain "+
+		"(the Telegram bots' chat settings kept in the same file are lost)",
+		ErrCorrupt, s.path, strings.Join(problems, "; "), s.path, s.path, s.path)
 }
 
 // redact hides a password in a URL for error messages.
@@ -181,7 +199,10 @@ func (s *DB) migrate(ctx context.Context) error {
 		if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_lock($1)", migrateLockKey); err != nil {
 			return fmt.Errorf("store: migrate lock: %w", err)
 		}
-		defer conn.ExecContext(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock($1)", migrateLockKey)
+		// The lock also ends with the connection, so a failed unlock only delays the next replica.
+		defer func() {
+			_, _ = conn.ExecContext(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock($1)", migrateLockKey)
+		}()
 	}
 	if _, err := conn.ExecContext(ctx, "CREATE TABLE IF NOT EXISTS schema_migrations (version TEXT PRIMARY KEY)"); err != nil {
 		return fmt.Errorf("store: migrate: %w", err)
@@ -205,7 +226,7 @@ func (s *DB) migrate(ctx context.Context) error {
 		}
 		for _, stmt := range splitSQL(string(body)) {
 			if _, err := tx.ExecContext(ctx, stmt); err != nil {
-				tx.Rollback()
+				_ = tx.Rollback() // the error that caused it is the one to report
 				return fmt.Errorf("store: migrate %s: %w", name, err)
 			}
 		}
@@ -266,7 +287,8 @@ func (s *DB) Lead(ctx context.Context) (release func(), ok bool, err error) {
 		return nil, false, nil
 	}
 	return func() {
-		conn.ExecContext(context.Background(), "SELECT pg_advisory_unlock($1)", leaderLockKey)
+		// The lock also ends with the connection closed just below.
+		_, _ = conn.ExecContext(context.Background(), "SELECT pg_advisory_unlock($1)", leaderLockKey)
 		conn.Close()
 	}, true, nil
 }
@@ -322,16 +344,6 @@ func CanonAddress(s string) (string, error) {
 		return "", err
 	}
 	return a.String(), nil
-}
-
-// CanonType writes a coin type in the node's canonical form (short addresses), so the same
-// coin has one key whatever way it was written.
-func CanonType(s string) (string, error) {
-	t, err := supra.ParseTypeTag(s)
-	if err != nil {
-		return "", err
-	}
-	return t.String(), nil
 }
 
 // LastBlock is the last block the index has ingested (ok false before the first).

@@ -1,6 +1,7 @@
 package store_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"math"
@@ -9,24 +10,35 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/luckycoin/lucky/internal/history"
+	"github.com/luckycoin/lucky/internal/indexer"
 	"github.com/luckycoin/lucky/internal/store"
 	"github.com/luckycoin/lucky/internal/store/pgtest"
+	"github.com/luckycoin/lucky/internal/supra"
 )
 
 func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
 
-const (
-	supraT = "0x1::supra_coin::SupraCoin"
-	luckyT = "0x4205c82380bff5708cd7c59e0043a45890a457a6cdb60c9191d818958fd7ac26::LUCKY::LUCKY"
-	usdcT  = "0x8f7d16ade319b0fce368ca6cdb98589c4527ce7f5b51e544a9e68e719934458b::hyper_coin::DexlynUSDC"
-	burnA  = "0x00000000000000000000000000000000ffffffffffffffffffffffffffffffff"
-	alice  = "0x000000000000000000000000000000000000000000000000000000000000a11c"
-	bob    = "0x0000000000000000000000000000000000000000000000000000000000000b0b"
+// ingest derives a batch with the app's rules and writes it, as the indexer does.
+func ingest(ctx context.Context, db *store.DB, b *store.Batch) error {
+	return indexer.Ingest(ctx, db, rules(), b)
+}
+
+var (
+	supraT = supra.MustCoinType("0x1::supra_coin::SupraCoin")
+	luckyT = supra.MustCoinType("0x4205c82380bff5708cd7c59e0043a45890a457a6cdb60c9191d818958fd7ac26::LUCKY::LUCKY")
+	usdcT  = supra.MustCoinType("0x8f7d16ade319b0fce368ca6cdb98589c4527ce7f5b51e544a9e68e719934458b::hyper_coin::DexlynUSDC")
 )
 
-func derive() store.Derive {
-	return store.Derive{Native: supraT, USDCoin: usdcT, Lucky: luckyT, BurnAddress: "0xffffffffffffffffffffffffffffffff",
-		Decimals: func(c string) (uint8, bool) {
+const (
+	burnA = "0x00000000000000000000000000000000ffffffffffffffffffffffffffffffff"
+	alice = "0x000000000000000000000000000000000000000000000000000000000000a11c"
+	bob   = "0x0000000000000000000000000000000000000000000000000000000000000b0b"
+)
+
+func rules() history.Rules {
+	return history.Rules{Native: supraT, USDCoin: usdcT, Lucky: luckyT, BurnAddress: burnA,
+		Decimals: func(c supra.CoinType) (uint8, bool) {
 			switch c {
 			case supraT:
 				return 8, true
@@ -42,13 +54,13 @@ func backends(t *testing.T) map[string]*store.DB {
 	t.Helper()
 	ctx := context.Background()
 	out := map[string]*store.DB{}
-	lite, err := store.Open(ctx, store.Options{DataDir: t.TempDir(), Derive: derive()})
+	lite, err := store.Open(ctx, store.Options{DataDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { lite.Close() })
 	out[store.SQLite] = lite
-	pg, err := store.Open(ctx, store.Options{DatabaseURL: pgtest.URL(t), Derive: derive()})
+	pg, err := store.Open(ctx, store.Options{DatabaseURL: pgtest.URL(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,8 +69,8 @@ func backends(t *testing.T) map[string]*store.DB {
 	return out
 }
 
-func meta(tx string, idx int, h uint64, sec int64) store.Meta {
-	return store.Meta{TxHash: tx, EventIndex: idx, Height: h, TxPos: int(sec % 100), TimeUS: sec * 1_000_000, Sender: alice}
+func meta(tx string, idx int, h uint64, sec int64) history.Meta {
+	return history.Meta{TxHash: tx, EventIndex: idx, Height: h, TxPos: int(sec % 100), TimeUS: sec * 1_000_000, Sender: alice}
 }
 
 // batches is a small history: a USD reference swap, LUCKY buys and a sell in two
@@ -66,33 +78,33 @@ func meta(tx string, idx int, h uint64, sec int64) store.Meta {
 func batches() []*store.Batch {
 	t0 := int64(1_767_225_600) // 2026-01-01T00:00:00Z
 	return []*store.Batch{
-		{Cursors: map[string]uint64{"swap": 5, "coin": 5},
-			Swaps: []store.Swap{
+		{Cursors: map[string]uint64{"swap": 5, "coin": 5}, Events: history.Events{
+			Swaps: []history.Swap{
 				// 1 SUPRA (1e8) for 0.0075 USDC (7500): SUPRA = $0.0075.
 				{Meta: meta("0xa1", 0, 1, t0), PairX: usdcT, PairY: supraT, XOut: 7500, YIn: 100_000_000},
 				// buy 1,000 LUCKY (1e9) for 6.67 SUPRA → 0.00667 SUPRA each.
 				{Meta: meta("0xa2", 2, 2, t0+10), PairX: luckyT, PairY: supraT, XOut: 1_000_000_000, YIn: 667_000_000},
 				{Meta: meta("0xa3", 2, 3, t0+20), PairX: luckyT, PairY: supraT, XOut: 1_000_000_000, YIn: 700_000_000},
 			},
-			Coins: []store.CoinEvent{
+			Coins: []history.CoinEvent{
 				{Meta: meta("0xa2", 1, 2, t0+10), Deposit: true, Coin: luckyT, Account: alice, Amount: 1_000_000_000},
 				{Meta: meta("0xa3", 1, 3, t0+20), Deposit: true, Coin: luckyT, Account: bob, Amount: 1_000_000_000},
-			}},
-		{Cursors: map[string]uint64{"swap": 9, "coin": 9, "play": 9},
-			Swaps: []store.Swap{
+			}}},
+		{Cursors: map[string]uint64{"swap": 9, "coin": 9, "play": 9}, Events: history.Events{
+			Swaps: []history.Swap{
 				{Meta: meta("0xb1", 0, 6, t0+70), PairX: luckyT, PairY: supraT, XIn: 500_000_000, YOut: 300_000_000},
 			},
-			Plays: []store.Play{
+			Plays: []history.Play{
 				{Meta: meta("0xb2", 3, 7, t0+80), Player: bob, Token: luckyT, Bet: 10_000_000, Spins: 3, Won: 515_000_000, Tiers: []uint8{6, 0, 3}},
 				{Meta: meta("0xb3", 3, 8, t0+90), Player: alice, Token: supraT, Bet: math.MaxUint64, Spins: 2, Won: 0, Tiers: []uint8{0, 0}},
 			},
-			Coins: []store.CoinEvent{
+			Coins: []history.CoinEvent{
 				{Meta: meta("0xb1", 0, 6, t0+70), Coin: luckyT, Account: alice, Amount: 500_000_000},
 				{Meta: meta("0xb4", 0, 8, t0+95), Coin: luckyT, Account: bob, Amount: 200_000_000},
 				{Meta: meta("0xb4", 1, 8, t0+95), Deposit: true, Coin: luckyT, Account: burnA, Amount: 200_000_000},
 				{Meta: meta("0xb5", 1, 8, t0+96), Deposit: true, Coin: supraT, Account: burnA, Amount: math.MaxUint64},
 				{Meta: meta("0xb6", 1, 8, t0+97), Deposit: true, Coin: supraT, Account: burnA, Amount: math.MaxUint64},
-			}},
+			}}},
 	}
 }
 
@@ -102,7 +114,7 @@ func TestStoreSuite(t *testing.T) {
 	for name, db := range backends(t) {
 		t.Run(name, func(t *testing.T) {
 			for _, b := range batches() {
-				if err := db.Apply(ctx, b); err != nil {
+				if err := ingest(ctx, db, b); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -112,7 +124,7 @@ func TestStoreSuite(t *testing.T) {
 			}
 			// Applying the same rows again changes nothing derived (exactly once).
 			for _, b := range batches() {
-				if err := db.Apply(ctx, b); err != nil {
+				if err := ingest(ctx, db, b); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -174,7 +186,18 @@ func TestStoreSuite(t *testing.T) {
 				t.Fatalf("biggest wins %+v", w)
 			}
 
-			holders, n, err := db.Holders(ctx, luckyT, 10)
+			// The 24 hour figures come from the same trades: two buys and a sell, priced from
+			// the first buy's own price (no trade before) to the sell's.
+			w, err := db.Window(ctx, luckyT, 1_767_225_600, 1_767_225_600+120)
+			if err != nil || w.Buys != 2 || w.Sells != 1 || w.VolBase.String() != "2500000000" || w.VolQuote.String() != "1667000000" ||
+				w.Ref == nil || *w.Ref != 0.00667 || w.Close == nil || *w.Close != 0.006 || w.CloseUSD == nil || math.Abs(*w.CloseUSD-0.006*0.0075) > 1e-15 {
+				t.Fatalf("window %+v %v", w, err)
+			}
+			// From after the first buy: the reference is that buy's price.
+			if w, _ := db.Window(ctx, luckyT, 1_767_225_615, 1_767_225_600+120); w.Buys != 1 || *w.Ref != 0.00667 || w.VolBase.String() != "1500000000" {
+				t.Fatalf("later window %+v", w)
+			}
+			holders, n, err := db.Holders(ctx, luckyT, burnA, 10)
 			if err != nil || n != 2 || len(holders) != 2 || holders[0].Account != bob || holders[0].Balance != "800000000" ||
 				holders[1].Account != alice || holders[1].Balance != "500000000" {
 				t.Fatalf("holders %+v %d %v", holders, n, err)
@@ -192,6 +215,12 @@ func TestApplyIsAtomic(t *testing.T) {
 	for name, db := range backends(t) {
 		t.Run(name, func(t *testing.T) {
 			b := batches()[0]
+			r := rules()
+			st, err := db.Load(ctx, r.Needs(b.Events))
+			if err != nil {
+				t.Fatal(err)
+			}
+			b.Derived = r.Derive(st, b.Events)
 			cctx, cancel := context.WithCancel(ctx)
 			cancel()
 			if err := db.Apply(cctx, b); err == nil {
@@ -215,9 +244,6 @@ func TestOpenErrors(t *testing.T) {
 	}
 	if _, err := store.Open(ctx, store.Options{}); !errors.Is(err, store.ErrInvalid) {
 		t.Fatalf("no data dir: %v", err)
-	}
-	if _, err := store.Open(ctx, store.Options{DataDir: t.TempDir(), Derive: store.Derive{Lucky: "not a type"}}); !errors.Is(err, store.ErrInvalid) {
-		t.Fatalf("bad coin type: %v", err)
 	}
 }
 
@@ -269,18 +295,18 @@ func TestPoolReservesAndSpotPrice(t *testing.T) {
 	for name, db := range backends(t) {
 		t.Run(name, func(t *testing.T) {
 			ctx := context.Background()
-			b := &store.Batch{Cursors: map[string]uint64{"swap": 5, "liquidity_added": 5},
-				Liquidity: []store.Liquidity{
+			b := &store.Batch{Cursors: map[string]uint64{"swap": 5, "liquidity_added": 5}, Events: history.Events{
+				Liquidity: []history.Liquidity{
 					{Meta: meta("0xb1", 0, 1, t0), PairX: luckyT, PairY: supraT, X: x0, Y: y0, LP: lp0, Added: true},
 					// A deposit into the USDC pool whose creation the index never saw.
 					{Meta: meta("0xb2", 0, 1, t0+1), PairX: usdcT, PairY: supraT, X: 5_000, Y: 1_000_000, LP: 12, Added: true},
 					{Meta: meta("0xb4", 0, 3, t0+30), PairX: luckyT, PairY: supraT, X: 1_000_000, Y: 2_000_000, LP: 1, Added: false},
 				},
-				Swaps: []store.Swap{
+				Swaps: []history.Swap{
 					// Buy: 10 SUPRA in (DAO keeps 0.001 SUPRA), 1,490 LUCKY out.
 					{Meta: meta("0xb3", 1, 2, t0+20), PairX: luckyT, PairY: supraT, XOut: 1_490_000_000, YIn: 1_000_000_000, DaoY: 1_000_000},
-				}}
-			if err := db.Apply(ctx, b); err != nil {
+				}}}
+			if err := ingest(ctx, db, b); err != nil {
 				t.Fatal(err)
 			}
 			pools, err := db.Pools(ctx)
@@ -288,7 +314,7 @@ func TestPoolReservesAndSpotPrice(t *testing.T) {
 				t.Fatal(err)
 			}
 			rx, ry := x0-1_490_000_000-1_000_000, y0+1_000_000_000-1_000_000-2_000_000
-			if len(pools) != 1 || pools[0].X != luckyT || pools[0].ReserveX != u(rx) || pools[0].ReserveY != u(ry) {
+			if len(pools) != 1 || pools[0].X != luckyT.String() || pools[0].ReserveX != u(rx) || pools[0].ReserveY != u(ry) {
 				t.Fatalf("pools %+v, want %d/%d", pools, rx, ry)
 			}
 			// The candle closes at the spot after the swap (before the withdrawal).
@@ -304,7 +330,7 @@ func TestPoolReservesAndSpotPrice(t *testing.T) {
 				t.Fatalf("candle %+v, want close %v", cs[0], spot)
 			}
 			// Applying the same events again moves nothing.
-			if err := db.Apply(ctx, b); err != nil {
+			if err := ingest(ctx, db, b); err != nil {
 				t.Fatal(err)
 			}
 			if again, _ := db.Pools(ctx); again[0] != pools[0] {
@@ -346,19 +372,19 @@ func TestBotTables(t *testing.T) {
 				t.Fatalf("other bot's chats %v %v", cs, err)
 			}
 			for _, b := range batches() {
-				if err := db.Apply(ctx, b); err != nil {
+				if err := ingest(ctx, db, b); err != nil {
 					t.Fatal(err)
 				}
 			}
-			all, err := db.SwapsAfter(ctx, store.Start, 100)
+			all, err := db.TradesAfter(ctx, store.Start, 100)
 			if err != nil || len(all) < 3 {
-				t.Fatalf("swaps %v %v", all, err)
+				t.Fatalf("trades %v %v", all, err)
 			}
-			rest, err := db.SwapsAfter(ctx, all[0].Pos, 100)
-			if err != nil || len(rest) != len(all)-1 || rest[0] != all[1] {
+			rest, err := db.TradesAfter(ctx, all[0].Pos, 100)
+			if err != nil || len(rest) != len(all)-1 || rest[0].Pos != all[1].Pos || rest[0].Trade.Key() != all[1].Trade.Key() {
 				t.Fatalf("after %+v: %+v %v", all[0].Pos, rest, err)
 			}
-			if one, _ := db.SwapsAfter(ctx, store.Start, 1); len(one) != 1 {
+			if one, _ := db.TradesAfter(ctx, store.Start, 1); len(one) != 1 {
 				t.Fatal("limit ignored")
 			}
 			burns, err := db.BurnsAfter(ctx, store.Start, 100)
@@ -373,9 +399,129 @@ func TestBotTables(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if none, _ := db.SwapsAfter(ctx, head, 100); len(none) != 0 {
+			if none, _ := db.TradesAfter(ctx, head, 100); len(none) != 0 {
 				t.Fatalf("rows after the head: %v", none)
 			}
 		})
+	}
+}
+
+// A damaged SQLite file stops Open with a message that names the file and the remedy,
+// instead of opening and failing queries later.
+func TestOpenFindsCorruptSQLite(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	db, err := store.Open(ctx, store.Options{DataDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range batches() {
+		if err := ingest(ctx, db, b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Enough rows for the file to have many pages, so the middle is table data.
+	pad := strings.Repeat("x", 400)
+	for i := int64(0); i < 400; i++ {
+		if err := db.SaveBotChat(ctx, "suprabot", i, []byte(`{"pad":"`+pad+`"}`)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	path := db.Path()
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	// A healthy file opens.
+	db, err = store.Open(ctx, store.Options{DataDir: dir})
+	if err != nil {
+		t.Fatalf("healthy file: %v", err)
+	}
+	db.Close()
+
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, _ := f.Stat()
+	if st.Size() < 64<<10 {
+		t.Fatalf("file only %d bytes", st.Size())
+	}
+	garbage := bytes.Repeat([]byte{0xde, 0xad, 0xbe, 0xef, 0x13}, 3000)
+	if _, err := f.WriteAt(garbage, st.Size()/2); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+
+	_, err = store.Open(ctx, store.Options{DataDir: dir})
+	if !errors.Is(err, store.ErrCorrupt) {
+		t.Fatalf("corrupt file opened: %v", err)
+	}
+	for _, want := range []string{path, "delete " + path, "re-indexes from the chain"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("message lacks %q: %v", want, err)
+		}
+	}
+}
+
+// A chat's settings and cursors move to the id Telegram gave the group when it became a
+// supergroup; what the new id already holds is kept; another bot's rows stay.
+func TestMoveBotChat(t *testing.T) {
+	for name, db := range backends(t) {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			const old, moved = int64(-100), int64(-1001234567890)
+			cur := func(h int64) store.BotCursor {
+				return store.BotCursor{Pos: store.Pos{Height: h, TxPos: 1, EventIndex: 2}, Message: h * 10}
+			}
+			for _, bot := range []string{"suprabot", "burnbot"} {
+				if err := db.SaveBotChat(ctx, bot, old, []byte(`{"bot":"`+bot+`"}`)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			must(t, db.SetBotCursor(ctx, "suprabot", old, "play", cur(3)))
+			must(t, db.SetBotCursor(ctx, "suprabot", old, "buy", cur(4)))
+			must(t, db.SetBotCursor(ctx, "burnbot", old, "burn", cur(5)))
+			// The new id already has a buy cursor (set up again there): it stays.
+			must(t, db.SetBotCursor(ctx, "suprabot", moved, "buy", cur(9)))
+
+			must(t, db.MoveBotChat(ctx, "suprabot", old, moved))
+
+			if c, err := db.BotChat(ctx, "suprabot", moved); err != nil || string(c.Settings) != `{"bot":"suprabot"}` {
+				t.Fatalf("moved settings %+v %v", c, err)
+			}
+			if _, err := db.BotChat(ctx, "suprabot", old); !errors.Is(err, store.ErrNoChat) {
+				t.Fatalf("old chat still there: %v", err)
+			}
+			for stream, want := range map[string]store.BotCursor{"play": cur(3), "buy": cur(9)} {
+				if got, ok, err := db.BotCursor(ctx, "suprabot", moved, stream); err != nil || !ok || got != want {
+					t.Fatalf("%s cursor %+v %v %v, want %+v", stream, got, ok, err, want)
+				}
+				if _, ok, _ := db.BotCursor(ctx, "suprabot", old, stream); ok {
+					t.Fatalf("old %s cursor left", stream)
+				}
+			}
+			if c, err := db.BotChat(ctx, "burnbot", old); err != nil || string(c.Settings) != `{"bot":"burnbot"}` {
+				t.Fatalf("other bot's chat %+v %v", c, err)
+			}
+			if got, ok, _ := db.BotCursor(ctx, "burnbot", old, "burn"); !ok || got != cur(5) {
+				t.Fatalf("other bot's cursor %+v", got)
+			}
+			// Settings at the new id win over the moved ones.
+			must(t, db.SaveBotChat(ctx, "burnbot", moved, []byte(`{"new":true}`)))
+			must(t, db.MoveBotChat(ctx, "burnbot", old, moved))
+			if c, _ := db.BotChat(ctx, "burnbot", moved); string(c.Settings) != `{"new":true}` {
+				t.Fatalf("new id's settings replaced: %s", c.Settings)
+			}
+			if got, ok, _ := db.BotCursor(ctx, "burnbot", moved, "burn"); !ok || got != cur(5) {
+				t.Fatalf("burn cursor not moved: %+v %v", got, ok)
+			}
+		})
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
 	}
 }

@@ -16,8 +16,8 @@ var (
 	FrameworkAddress = Address{31: 1}
 )
 
-// ParseAddress normalises and parses an address exactly as doc 1 §5 / supra-l1-sdk
-// normalizeAddress: lower-case; shorter than 66 characters → strip an optional 0x and pad
+// ParseAddress normalises and parses an address exactly as supra-l1-sdk's
+// normalizeAddress does (docs/product.md, Transactions and the node): lower-case; shorter than 66 characters → strip an optional 0x and pad
 // to 64 hex digits; exactly 66 characters starting with 0x → as is; anything else fails with
 // AddressLengthMessage. Non-hex digits fail too (the SDK would fail later, on hex decoding).
 func ParseAddress(s string) (Address, error) {

@@ -10,8 +10,8 @@ import (
 	"golang.org/x/sync/errgroup"
 )
 
-// Transaction defaults of every transaction this app builds (doc 1 §9: max gas 500000,
-// expiry 30 s, gas unit price never below 100), and the devnet's chain id. They live here
+// Transaction defaults of every transaction this app builds (max gas 500000,
+// expiry 30 s, gas unit price never below 100: docs/product.md, Transactions and the node), and the devnet's chain id. They live here
 // once: the app's bindings and the dev wallet build through the same TxBuilder.
 const (
 	DefaultMaxGas      = 500_000

@@ -16,8 +16,8 @@ import (
 	"time"
 )
 
-// Client errors. The texts of the spec's node messages (doc 1 §8) are kept verbatim
-// because the app shows them.
+// Client errors. The texts of the node messages (docs/product.md, Transactions and the node)
+// are kept verbatim because the app shows them.
 var (
 	// ErrUnavailable: no node URL answered (all refused, timed out or failed with 5xx).
 	ErrUnavailable = errors.New("supra: node unavailable")
@@ -26,7 +26,7 @@ var (
 	// ErrResourceNotFound: the resource is absent (result[0] is null).
 	ErrResourceNotFound = errors.New("Resource not found")
 	// ErrPathNotFound: the node answered 404 without an error body.
-	ErrPathNotFound = errors.New("Invalid URL, Path Not Found")
+	ErrPathNotFound = errors.New("Invalid URL, Path Not Found") //nolint:staticcheck // the node's own words
 	// ErrFaucetUnexpected: the faucet answered an object without "Accepted".
 	ErrFaucetUnexpected = errors.New("something went wrong, getting unexpected response from rpc_node")
 	// ErrFaucetLater: the faucet answered something that is not an object.
@@ -34,7 +34,12 @@ var (
 	// ErrSimulationFailed: a simulated transaction would fail; see SimulationError.
 	ErrSimulationFailed = errors.New("supra: simulation failed")
 	// ErrNoBody: a POST without a body (the SDK's "'data' Should Not Be 'undefined'").
-	ErrNoBody = errors.New("For Post Request 'data' Should Not Be 'undefined'")
+	ErrNoBody = errors.New("For Post Request 'data' Should Not Be 'undefined'") //nolint:staticcheck // the node's own words
+	// ErrInvalidResponse: the node answered 2xx, but with an empty or malformed body
+	// where a value was expected. A proxy in front of a node can send an empty 200 (and
+	// the in-process devnet once did on a timeout); read as a zero value it would say
+	// "balance 0", "no such transaction" or "the chain is at block 0".
+	ErrInvalidResponse = errors.New("supra: empty or malformed node answer")
 )
 
 // NodeError is a non-2xx answer of a node, with the node's error body when it sent one.
@@ -60,8 +65,21 @@ func (e *NodeError) Unwrap() error {
 	return nil
 }
 
-// SimulationError carries the vm_status of a failing simulation. Its text is the spec's
-// "Transaction Can Be Failed, Reason: {vm status}".
+// NodeFailed reports whether err is the node failing to answer (down, slow, a 5xx, an
+// empty or malformed answer) rather than an answer about the chain. Such an error says
+// nothing about the data: it must never be read as "no", "zero" or "not found".
+func NodeFailed(err error) bool {
+	if err == nil {
+		return false
+	}
+	var ne *NodeError
+	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) ||
+		errors.Is(err, ErrUnavailable) || errors.Is(err, ErrInvalidResponse) ||
+		(errors.As(err, &ne) && ne.Status >= http.StatusInternalServerError)
+}
+
+// SimulationError carries the vm_status of a failing simulation. Its text is the product's
+// "Transaction Can Be Failed, Reason: {vm status}" (docs/product.md, Transactions and the node).
 type SimulationError struct{ VMStatus string }
 
 func (e *SimulationError) Error() string { return "Transaction Can Be Failed, Reason: " + e.VMStatus }
@@ -78,11 +96,13 @@ type HTTPDoer interface {
 // Client talks to a Supra node's RPC v1. Reads are retried and fail over from the primary
 // URL to the backups; a submit fails over only when the request provably never reached a
 // node (connection refused), so a transaction is never sent twice by accident. The URL
-// that last answered stays preferred.
+// that last answered stays preferred. Every call ends within its budget, retries
+// included, so a hung node costs a request a bounded time and then an error.
 type Client struct {
 	urls      []string
 	http      HTTPDoer
 	timeout   time.Duration
+	budget    time.Duration
 	retries   int
 	backoff   time.Duration
 	preferred atomic.Int32
@@ -100,6 +120,17 @@ func WithTimeout(d time.Duration) ClientOption {
 	return func(c *Client) {
 		if d > 0 {
 			c.timeout = d
+		}
+	}
+}
+
+// WithBudget sets the longest one call may take, every retry and failover included
+// (default one and a half times the timeout): a retry starts only while the budget and
+// the caller's deadline leave time for it.
+func WithBudget(d time.Duration) ClientOption {
+	return func(c *Client) {
+		if d > 0 {
+			c.budget = d
 		}
 	}
 }
@@ -125,11 +156,18 @@ func NewClient(urls []string, opts ...ClientOption) (*Client, error) {
 	for _, o := range opts {
 		o(c)
 	}
+	if c.budget == 0 {
+		c.budget = c.timeout * 3 / 2
+	}
 	return c, nil
 }
 
 // call performs one RPC and returns the status and body of the first usable answer.
-func (c *Client) call(ctx context.Context, method, path string, body []byte, idempotent bool) (int, []byte, error) {
+// accept, when set, judges a 2xx body (it decodes it); an answer it refuses counts as a
+// failed attempt, so a read is retried and fails over, and a submit reports it.
+func (c *Client) call(ctx context.Context, method, path string, body []byte, idempotent bool, accept func(int, []byte) error) (int, []byte, error) {
+	ctx, cancel := context.WithTimeout(ctx, c.budget)
+	defer cancel()
 	rounds := 1
 	if idempotent {
 		rounds += c.retries
@@ -138,6 +176,9 @@ func (c *Client) call(ctx context.Context, method, path string, body []byte, ide
 	wait := c.backoff
 	for round := 0; round < rounds; round++ {
 		if round > 0 {
+			if d, ok := ctx.Deadline(); ok && time.Until(d) <= wait {
+				break // no time left for another round: report what failed
+			}
 			select {
 			case <-ctx.Done():
 				return 0, nil, ctx.Err()
@@ -149,12 +190,17 @@ func (c *Client) call(ctx context.Context, method, path string, body []byte, ide
 		for i := range c.urls {
 			idx := (start + i) % len(c.urls)
 			status, data, err := c.once(ctx, method, c.urls[idx]+path, body)
-			if err == nil && (status < 500 || !idempotent) {
-				c.preferred.Store(int32(idx))
-				return status, data, nil
+			if err == nil && status >= 500 && idempotent {
+				err = &NodeError{Status: status, Message: strings.TrimSpace(string(data))}
+			}
+			if err == nil && status >= 200 && status <= 299 && accept != nil {
+				if err = accept(status, data); err != nil && !idempotent {
+					return 0, nil, err // the node may have acted on it: report, never resend
+				}
 			}
 			if err == nil {
-				err = &NodeError{Status: status, Message: strings.TrimSpace(string(data))}
+				c.preferred.Store(int32(idx))
+				return status, data, nil
 			}
 			if ctx.Err() != nil {
 				return 0, nil, ctx.Err()
@@ -162,11 +208,11 @@ func (c *Client) call(ctx context.Context, method, path string, body []byte, ide
 			lastErr = err
 			if !idempotent && !refused(err) {
 				// The node may have received it: report, never resend.
-				return 0, nil, fmt.Errorf("%w: %v", ErrUnavailable, err)
+				return 0, nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
 			}
 		}
 	}
-	return 0, nil, fmt.Errorf("%w: %v", ErrUnavailable, lastErr)
+	return 0, nil, fmt.Errorf("%w: %w", ErrUnavailable, lastErr)
 }
 
 func (c *Client) once(ctx context.Context, method, url string, body []byte) (int, []byte, error) {
@@ -214,7 +260,22 @@ func (c *Client) do(ctx context.Context, method, path string, in any, idempotent
 			return 0, fmt.Errorf("supra: encode request: %w", err)
 		}
 	}
-	status, data, err := c.call(ctx, method, path, body, idempotent)
+	var accept func(int, []byte) error
+	if out != nil {
+		accept = func(status int, data []byte) error {
+			if len(bytes.TrimSpace(data)) == 0 {
+				if status == http.StatusAccepted {
+					return nil // "accepted, nothing yet" (an account the node is creating)
+				}
+				return fmt.Errorf("%w: %s %s: empty body with status %d", ErrInvalidResponse, method, path, status)
+			}
+			if err := json.Unmarshal(data, out); err != nil {
+				return fmt.Errorf("%w: %s %s: %v", ErrInvalidResponse, method, path, err)
+			}
+			return nil
+		}
+	}
+	status, data, err := c.call(ctx, method, path, body, idempotent, accept)
 	if err != nil {
 		return 0, err
 	}
@@ -227,11 +288,6 @@ func (c *Client) do(ctx context.Context, method, path string, in any, idempotent
 			ne.Message = strings.TrimSpace(string(data))
 		}
 		return status, ne
-	}
-	if out != nil && len(data) > 0 {
-		if err := json.Unmarshal(data, out); err != nil {
-			return status, fmt.Errorf("supra: decode %s %s: %w", method, path, err)
-		}
 	}
 	return status, nil
 }
@@ -314,6 +370,9 @@ func (c *Client) Transaction(ctx context.Context, hash string) (*TransactionInfo
 	if tx == nil {
 		return nil, fmt.Errorf("%w: %s", ErrTxNotFound, hash)
 	}
+	if tx.Hash == "" {
+		return nil, fmt.Errorf("%w: transaction %s without a hash", ErrInvalidResponse, hash)
+	}
 	return tx, nil
 }
 
@@ -395,8 +454,13 @@ func (c *Client) TableItem(ctx context.Context, handle, keyType, valueType strin
 // its hash. It is never retried once a node may have received it.
 func (c *Client) Submit(ctx context.Context, body any) (string, error) {
 	var hash string
-	_, err := c.do(ctx, http.MethodPost, "/rpc/v1/transactions/submit", body, false, &hash)
-	return hash, err
+	if _, err := c.do(ctx, http.MethodPost, "/rpc/v1/transactions/submit", body, false, &hash); err != nil {
+		return "", err
+	}
+	if hash == "" {
+		return "", fmt.Errorf("%w: submit answered without a transaction hash", ErrInvalidResponse)
+	}
+	return hash, nil
 }
 
 // Simulate runs a transaction without committing it. A failing simulation returns the
@@ -434,7 +498,7 @@ func (c *Client) Faucet(ctx context.Context, addr Address) (string, error) {
 	return hash, nil
 }
 
-// App-level transaction statuses (doc 1 §4).
+// App-level transaction statuses (docs/product.md, Transactions and the node).
 const (
 	TxSuccess = "Success"
 	TxFailed  = "Failed"
@@ -461,14 +525,22 @@ func AppStatus(tx *TransactionInfo) string {
 // at first (a devnet or a fast chain finalises in well under a second) and backs off to
 // once a second, the SDK's rate. When ctx ends first it returns the last state seen
 // with status Pending and no error, as the SDK does after its 300 polls; when the node
-// never knew the transaction, status Pending and ErrTxNotFound.
+// said it does not know the transaction, status Pending and ErrTxNotFound. When the node
+// never answered at all it returns the failure: "not found" would be a guess.
 func (c *Client) WaitForTransaction(ctx context.Context, hash string) (*TransactionInfo, string, error) {
 	interval := 50 * time.Millisecond
 	var last *TransactionInfo
+	var pollErr error // the last poll's failure while the node has not answered yet
+	answered := false
 	for {
 		tx, err := c.Transaction(ctx, hash)
 		if err != nil && !errors.Is(err, ErrTxNotFound) && ctx.Err() == nil {
 			return nil, "", err
+		}
+		if err == nil || errors.Is(err, ErrTxNotFound) {
+			answered = true
+		} else {
+			pollErr = err
 		}
 		if tx != nil {
 			last = tx
@@ -478,6 +550,12 @@ func (c *Client) WaitForTransaction(ctx context.Context, hash string) (*Transact
 		}
 		select {
 		case <-ctx.Done():
+			if !answered {
+				if pollErr == nil {
+					pollErr = ctx.Err()
+				}
+				return nil, "", pollErr
+			}
 			if last == nil {
 				return nil, TxPending, fmt.Errorf("%w: %s", ErrTxNotFound, hash)
 			}
@@ -500,6 +578,11 @@ func (c *Client) LatestBlock(ctx context.Context) (BlockHeader, error) {
 	if _, err := c.get(ctx, "/rpc/v1/block", &h); err != nil {
 		return BlockHeader{}, fmt.Errorf("latest block: %w", err)
 	}
+	if h.Hash == "" {
+		// Every block has a hash, genesis included: a header without one is no answer,
+		// and taken for height 0 it would look like a chain rewound to genesis.
+		return BlockHeader{}, fmt.Errorf("%w: latest block without a hash", ErrInvalidResponse)
+	}
 	return h, nil
 }
 
@@ -517,6 +600,9 @@ func (c *Client) BlockByHeight(ctx context.Context, height uint64, withTxs bool)
 			return Block{}, fmt.Errorf("%w: %d", ErrBlockNotFound, height)
 		}
 		return Block{}, fmt.Errorf("block %d: %w", height, err)
+	}
+	if b.Header.Hash == "" || b.Header.Height != height {
+		return Block{}, fmt.Errorf("%w: asked block %d, got height %d hash %q", ErrInvalidResponse, height, b.Header.Height, b.Header.Hash)
 	}
 	return b, nil
 }

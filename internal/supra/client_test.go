@@ -14,7 +14,7 @@ import (
 	"time"
 )
 
-// Fixtures in the shapes of reference/supra-chain.md §3.2 (real node output).
+// Fixtures in the shapes a real Supra node answers with (copied from real node output).
 const (
 	fixtureAccount = `{"sequence_number":1,"authentication_key":"0x85e8ce0c7f1ca2d1af1ea2bd3b2be4c0c2e5d2f9b44df08d9c4d58d1b49d560f"}`
 	fixtureTx      = `{"authenticator":{"Move":{"Ed25519":{"public_key":"0xf66b","signature":"0x00"}}},
@@ -289,5 +289,111 @@ func TestWaitForTransaction(t *testing.T) {
 	tx, st, err = c.WaitForTransaction(ctx, "0xstuck")
 	if err != nil || st != TxPending || tx == nil {
 		t.Fatalf("stuck: st %s err %v", st, err)
+	}
+}
+
+// Every call that expects a value refuses an empty or malformed 2xx body with
+// ErrInvalidResponse (a proxy can send an empty 200): never a zero chain id, an empty
+// hash, a height-0 head or "transaction unknown".
+func TestEmptyOrMalformedAnswerIsAnError(t *testing.T) {
+	ctx := context.Background()
+	addr := MustParseAddress("0x85e8")
+	calls := map[string]func(c *Client) (any, error){
+		"chain id":     func(c *Client) (any, error) { return c.ChainID(ctx) },
+		"gas price":    func(c *Client) (any, error) { return c.GasPrice(ctx) },
+		"account":      func(c *Client) (any, error) { return c.Account(ctx, addr) },
+		"resources":    func(c *Client) (any, error) { return c.Resources(ctx, addr, 0, "") },
+		"resource":     func(c *Client) (any, error) { return c.Resource(ctx, addr, "0x1::x::Y") },
+		"transaction":  func(c *Client) (any, error) { return c.Transaction(ctx, "0xaa") },
+		"account txs":  func(c *Client) (any, error) { return c.AccountTransactions(ctx, addr, 0, 0) },
+		"coin txs":     func(c *Client) (any, error) { return c.CoinTransactions(ctx, addr, 0, 0) },
+		"module":       func(c *Client) (any, error) { return c.Module(ctx, addr, "m") },
+		"view":         func(c *Client) (any, error) { return c.View(ctx, "0x1::coin::balance", nil, nil) },
+		"table item":   func(c *Client) (any, error) { return c.TableItem(ctx, "0x1", "u64", "u64", "1") },
+		"submit":       func(c *Client) (any, error) { return c.Submit(ctx, map[string]any{}) },
+		"simulate":     func(c *Client) (any, error) { return c.Simulate(ctx, map[string]any{}) },
+		"faucet":       func(c *Client) (any, error) { return c.Faucet(ctx, addr) },
+		"latest block": func(c *Client) (any, error) { return c.LatestBlock(ctx) },
+		"block":        func(c *Client) (any, error) { return c.BlockByHeight(ctx, 7, true) },
+		"events":       func(c *Client) (any, error) { return c.Events(ctx, "0x1::coin::CoinDeposit", 0, 10) },
+	}
+	bodies := map[string]string{"empty": "", "blank": " \n", "truncated": `{"result":[`, "html": "<html>bad gateway</html>"}
+	for bodyName, body := range bodies {
+		srv := fixtureNode(t, map[string]func(http.ResponseWriter, *http.Request){"": reply(200, body)})
+		c, _ := NewClient([]string{srv.URL}, WithRetries(0, 0))
+		for name, call := range calls {
+			t.Run(bodyName+"/"+name, func(t *testing.T) {
+				got, err := call(c)
+				if !errors.Is(err, ErrInvalidResponse) {
+					t.Fatalf("got %+v, err %v; want ErrInvalidResponse", got, err)
+				}
+			})
+		}
+	}
+	// Well-formed JSON that is no answer: a head without a hash (it would read as a chain
+	// at block 0), another block than asked, a submit without a hash.
+	shapes := []struct {
+		name, path, body string
+		call             func(c *Client) (any, error)
+	}{
+		{"head without hash", "GET /rpc/v1/block", `{}`, calls["latest block"]},
+		{"other block", "GET /rpc/v1/block/height/", `{"header":{"hash":"0xbb","height":3}}`, calls["block"]},
+		{"submit empty hash", "POST /rpc/v1/transactions/submit", `""`, calls["submit"]},
+		{"transaction without hash", "GET /rpc/v1/transactions/", `{"status":"Success"}`, calls["transaction"]},
+	}
+	for _, tt := range shapes {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := fixtureNode(t, map[string]func(http.ResponseWriter, *http.Request){tt.path: reply(200, tt.body)})
+			c, _ := NewClient([]string{srv.URL}, WithRetries(0, 0))
+			if got, err := tt.call(c); !errors.Is(err, ErrInvalidResponse) {
+				t.Fatalf("got %+v, err %v; want ErrInvalidResponse", got, err)
+			}
+		})
+	}
+}
+
+// A read that gets an empty answer is retried (within its budget) and returns the value
+// of the next good answer; a submit that gets one is reported and never sent again.
+func TestEmptyAnswerRetriedForReadsOnly(t *testing.T) {
+	var reads, submits atomic.Int32
+	srv := fixtureNode(t, map[string]func(http.ResponseWriter, *http.Request){
+		"GET /rpc/v1/transactions/chain_id": func(w http.ResponseWriter, r *http.Request) {
+			if reads.Add(1) == 1 {
+				reply(200, "")(w, r)
+				return
+			}
+			reply(200, "8")(w, r)
+		},
+		"POST /rpc/v1/transactions/submit": func(w http.ResponseWriter, r *http.Request) { submits.Add(1); reply(200, "")(w, r) },
+	})
+	c, _ := NewClient([]string{srv.URL}, WithRetries(2, time.Millisecond))
+	if id, err := c.ChainID(context.Background()); err != nil || id != 8 || reads.Load() != 2 {
+		t.Fatalf("id %d err %v after %d reads", id, err, reads.Load())
+	}
+	if _, err := c.Submit(context.Background(), map[string]any{}); !errors.Is(err, ErrInvalidResponse) || submits.Load() != 1 {
+		t.Fatalf("submit: err %v after %d sends", err, submits.Load())
+	}
+}
+
+// A hung node costs a call its budget, retries included, and then a timeout error that
+// says so (context.DeadlineExceeded, so the API answers 504), never more.
+func TestHungNodeEndsWithinBudget(t *testing.T) {
+	hang := make(chan struct{})
+	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-hang:
+		case <-r.Context().Done():
+		}
+	}))
+	t.Cleanup(slow.Close)
+	t.Cleanup(func() { close(hang) })
+	c, _ := NewClient([]string{slow.URL}, WithTimeout(100*time.Millisecond), WithBudget(250*time.Millisecond), WithRetries(5, 10*time.Millisecond))
+	start := time.Now()
+	_, err := c.ChainID(context.Background())
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("err = %v, want a timeout", err)
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Fatalf("call took %v with a 250 ms budget", d)
 	}
 }

@@ -11,6 +11,6 @@
 //   - Inside type strings (TypeTag.String, StructTag.String, event and resource types,
 //     function ids) addresses use Move's short form: "0x" + hex with leading zeros stripped
 //     ("0x1::coin::CoinStore<0x1::supra_coin::SupraCoin>"). This is what the node prints
-//     (reference/supra-chain.md §4 notes 63-digit addresses such as SPIKE's 0xfec1164…),
+//     (real coin types have 63-digit addresses, such as SPIKE's 0xfec1164…),
 //     so type strings from the node compare equal to ours byte for byte. Parsing accepts both.
 package supra

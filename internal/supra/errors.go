@@ -4,7 +4,7 @@ import "errors"
 
 // Sentinel errors. Functions wrap them with context; callers use errors.Is.
 var (
-	// ErrInvalidAddress: the input is not an account address (doc 1 §5 rules).
+	// ErrInvalidAddress: the input is not an account address (docs/product.md, Transactions and the node).
 	ErrInvalidAddress = errors.New("supra: invalid address")
 	// ErrInvalidTypeTag: a Move type tag string or BCS encoding could not be parsed.
 	ErrInvalidTypeTag = errors.New("supra: invalid type tag")

@@ -83,7 +83,7 @@ func TestTypeTags(t *testing.T) {
 }
 
 func TestSigningSaltMatchesSDK(t *testing.T) {
-	// sha3_256("SUPRA::RawTransaction"), reference/supra-chain.md §0.6.
+	// sha3_256("SUPRA::RawTransaction"), the salt the Supra SDK signs with.
 	if got := hex.EncodeToString(rawTxSalt[:]); got != "88d16ed1aba6d77d521aafada6d6e92d7a174527adb457adfa66a9c5a0f1fe37" {
 		t.Fatalf("salt = %s", got)
 	}

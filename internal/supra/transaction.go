@@ -2,10 +2,13 @@ package supra
 
 import (
 	"crypto/ed25519"
+	"crypto/sha3"
 	"fmt"
 
 	"github.com/aptos-labs/aptos-go-sdk/bcs"
-	"golang.org/x/crypto/sha3"
+
+	// Keccak-256 (pre-standard padding) exists only here; the standard library has SHA3 alone.
+	keccak "golang.org/x/crypto/sha3"
 )
 
 // Payload variant indexes (TransactionPayload enum).
@@ -236,7 +239,7 @@ func (s *SignedTransaction) Hash() ([32]byte, error) {
 		return [32]byte{}, err
 	}
 	var h [32]byte
-	k := sha3.NewLegacyKeccak256()
+	k := keccak.NewLegacyKeccak256()
 	k.Write(b)
 	k.Sum(h[:0])
 	return h, nil

@@ -5,7 +5,7 @@ import (
 	"time"
 )
 
-// JSON shapes of the node's RPC v1 (reference/supra-chain.md §2.3–3.2). Field names and
+// JSON shapes of the node's RPC v1, as a real Supra node answers. Field names and
 // encodings follow the node: u64 counters inside Move values are strings (U64), header
 // numbers are plain JSON numbers.
 
@@ -214,8 +214,8 @@ type FaucetResponse struct {
 	Accepted string `json:"Accepted"`
 }
 
-// ErrorResponse is the node's error body (Aptos style): message, error_code from the
-// catalogue of doc 1 §8, and for rejected transactions the VM status name.
+// ErrorResponse is the node's error body (Aptos style): message, error_code (one of the
+// node's codes such as account_not_found or vm_error), and for rejected transactions the VM status name.
 type ErrorResponse struct {
 	Message     string `json:"message"`
 	ErrorCode   string `json:"error_code"`

@@ -1,6 +1,7 @@
 package supra
 
 import (
+	"bytes"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -12,7 +13,7 @@ import (
 // TypeKind is a Move type tag variant; the values are the BCS variant indexes.
 type TypeKind uint8
 
-// TypeTag variants in BCS order (reference/supra-chain.md §2.5).
+// TypeTag variants in BCS order (Move's TypeTag enum, as Aptos and Supra serialise it).
 const (
 	KindBool    TypeKind = 0
 	KindU8      TypeKind = 1
@@ -62,7 +63,8 @@ type ModuleID struct {
 // String renders "0x1::coin" (short address form, as the node does).
 func (m ModuleID) String() string { return m.Address.ShortString() + "::" + m.Name }
 
-// ParseModuleID parses "0x1::coin" (exactly two parts, doc 1 §5 "Invalid module id.").
+// ParseModuleID parses "0x1::coin" (exactly two parts, else "Invalid module id.":
+// docs/product.md, Transactions and the node).
 func ParseModuleID(s string) (ModuleID, error) {
 	parts := strings.Split(s, "::")
 	if len(parts) != 2 || !isIdent(parts[1]) {
@@ -84,7 +86,7 @@ type FunctionID struct {
 // String renders "0x1::coin::balance".
 func (f FunctionID) String() string { return f.Module.String() + "::" + f.Name }
 
-// ParseFunctionID parses a fully qualified function name (doc 1 §5).
+// ParseFunctionID parses a fully qualified function name, address::module::function.
 func ParseFunctionID(s string) (FunctionID, error) {
 	parts := strings.Split(s, "::")
 	if len(parts) != 3 || !isIdent(parts[1]) || !isIdent(parts[2]) {
@@ -194,7 +196,8 @@ type typeParser struct {
 }
 
 func (p *typeParser) errf(format string, args ...any) error {
-	return fmt.Errorf("%w: %s at offset %d in %q", ErrInvalidTypeTag, fmt.Sprintf(format, args...), p.pos, p.s)
+	// The input is echoed shortened: a hostile type string can be megabytes long.
+	return fmt.Errorf("%w: %s at offset %d in %q", ErrInvalidTypeTag, fmt.Sprintf(format, args...), p.pos, truncate([]byte(p.s)))
 }
 
 func (p *typeParser) skipSpace() {
@@ -438,21 +441,45 @@ func (s StructTag) MarshalJSON() ([]byte, error) {
 	return json.Marshal(structTagJSON{Address: hex.EncodeToString(s.Address[:]), Module: s.Module, Name: s.Name, TypeArgs: args})
 }
 
-// UnmarshalJSON reads the node's (or the SDK's) StructTag JSON.
+// UnmarshalJSON reads the node's (or the SDK's) StructTag JSON, its type arguments
+// bounded by MaxTypeDepth.
 func (s *StructTag) UnmarshalJSON(b []byte) error {
-	var j structTagJSON
-	if err := json.Unmarshal(b, &j); err != nil {
-		return fmt.Errorf("%w: %v", ErrInvalidTypeTag, err)
-	}
-	a, err := ParseAddress(j.Address)
+	st, err := structTagFromJSON(b, 0)
 	if err != nil {
 		return err
 	}
-	if !isIdent(j.Module) || !isIdent(j.Name) {
-		return fmt.Errorf("%w: bad identifier in %s::%s", ErrInvalidTypeTag, j.Module, j.Name)
-	}
-	*s = StructTag{Address: a, Module: j.Module, Name: j.Name, TypeArgs: j.TypeArgs}
+	*s = st
 	return nil
+}
+
+// structTagFromJSON decodes a struct tag whose type is at depth; its type arguments are
+// one level deeper, as in the string and BCS forms.
+func structTagFromJSON(b []byte, depth int) (StructTag, error) {
+	var j struct {
+		Address  string            `json:"address"`
+		Module   string            `json:"module"`
+		Name     string            `json:"name"`
+		TypeArgs []json.RawMessage `json:"type_args"`
+	}
+	if err := json.Unmarshal(b, &j); err != nil {
+		return StructTag{}, fmt.Errorf("%w: %v", ErrInvalidTypeTag, err)
+	}
+	a, err := ParseAddress(j.Address)
+	if err != nil {
+		return StructTag{}, err
+	}
+	if !isIdent(j.Module) || !isIdent(j.Name) {
+		return StructTag{}, fmt.Errorf("%w: bad identifier in %s::%s", ErrInvalidTypeTag, truncate([]byte(j.Module)), truncate([]byte(j.Name)))
+	}
+	st := StructTag{Address: a, Module: j.Module, Name: j.Name}
+	for _, raw := range j.TypeArgs {
+		arg, err := typeTagFromJSON(raw, depth+1)
+		if err != nil {
+			return StructTag{}, err
+		}
+		st.TypeArgs = append(st.TypeArgs, arg)
+	}
+	return st, nil
 }
 
 // MarshalJSON writes serde's TypeTag JSON: "u64", {"vector": T}, {"struct": {...}}.
@@ -477,38 +504,86 @@ func (t TypeTag) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON reads serde's TypeTag JSON; a plain type string ("0x1::coin::Coin<…>") is
-// accepted too.
+// accepted too. Nesting is bounded by MaxTypeDepth, as in the string and BCS forms.
 func (t *TypeTag) UnmarshalJSON(b []byte) error {
-	var s string
-	if err := json.Unmarshal(b, &s); err == nil {
-		p, err := ParseTypeTag(s)
-		if err != nil {
-			return err
+	// Each type level takes at most three JSON levels ({"struct":{"type_args":[…]}}): a
+	// deeper document is refused in one pass, before any decoding.
+	if jsonNesting(b) > 3*(MaxTypeDepth+1) {
+		return fmt.Errorf("%w: type nested deeper than %d", ErrInvalidTypeTag, MaxTypeDepth)
+	}
+	v, err := typeTagFromJSON(b, 0)
+	if err != nil {
+		return err
+	}
+	*t = v
+	return nil
+}
+
+// typeTagFromJSON decodes a type at depth. Each level decodes only its own value and
+// refuses to go deeper than MaxTypeDepth before recursing, so hostile nesting costs at
+// most MaxTypeDepth+1 linear passes over the input instead of one pass per level.
+func typeTagFromJSON(b []byte, depth int) (TypeTag, error) {
+	if depth > MaxTypeDepth {
+		return TypeTag{}, fmt.Errorf("%w: type nested deeper than %d", ErrInvalidTypeTag, MaxTypeDepth)
+	}
+	b = bytes.TrimSpace(b)
+	if len(b) > 0 && b[0] == '"' {
+		var s string
+		if err := json.Unmarshal(b, &s); err != nil {
+			return TypeTag{}, fmt.Errorf("%w: %v", ErrInvalidTypeTag, err)
 		}
-		*t = p
-		return nil
+		p := typeParser{s: s}
+		v, err := p.parseType(depth)
+		if err != nil {
+			return TypeTag{}, err
+		}
+		p.skipSpace()
+		if p.pos != len(p.s) {
+			return TypeTag{}, p.errf("unexpected %q", truncate([]byte(p.s[p.pos:])))
+		}
+		return v, nil
 	}
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(b, &m); err != nil || len(m) != 1 {
-		return fmt.Errorf("%w: %s", ErrInvalidTypeTag, truncate(b))
+		return TypeTag{}, fmt.Errorf("%w: %s", ErrInvalidTypeTag, truncate(b))
 	}
 	if v, ok := m["vector"]; ok {
-		var e TypeTag
-		if err := json.Unmarshal(v, &e); err != nil {
-			return err
+		e, err := typeTagFromJSON(v, depth+1)
+		if err != nil {
+			return TypeTag{}, err
 		}
-		*t = TypeTag{Kind: KindVector, Elem: &e}
-		return nil
+		return TypeTag{Kind: KindVector, Elem: &e}, nil
 	}
 	if v, ok := m["struct"]; ok {
-		var st StructTag
-		if err := json.Unmarshal(v, &st); err != nil {
-			return err
+		st, err := structTagFromJSON(v, depth)
+		if err != nil {
+			return TypeTag{}, err
 		}
-		*t = TypeTag{Kind: KindStruct, Struct: &st}
-		return nil
+		return TypeTag{Kind: KindStruct, Struct: &st}, nil
 	}
-	return fmt.Errorf("%w: %s", ErrInvalidTypeTag, truncate(b))
+	return TypeTag{}, fmt.Errorf("%w: %s", ErrInvalidTypeTag, truncate(b))
+}
+
+// jsonNesting is the deepest nesting of objects and arrays in a JSON text, outside strings.
+func jsonNesting(b []byte) int {
+	depth, deepest, inString := 0, 0, false
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		switch {
+		case inString && c == '\\':
+			i++
+		case inString:
+			inString = c != '"'
+		case c == '"':
+			inString = true
+		case c == '{' || c == '[':
+			depth++
+			deepest = max(deepest, depth)
+		case c == '}' || c == ']':
+			depth--
+		}
+	}
+	return deepest
 }
 
 func truncate(b []byte) string {

@@ -173,7 +173,7 @@ test('getCoinTransactionsDetail and account transactions', async () => {
 });
 
 // The app's contracts, read through invokeViewMethod exactly as the original app reads
-// them (reference/supra-chain.md §5–6): u64 results are decimal strings, bools are booleans.
+// them with the Supra SDK: u64 results are decimal strings, bools are booleans.
 const SLOTS = '0xb4ba040eb59c3b3c3776b7a603d896781e48bbf5fcea559c495814b5cde29b2b::slots_v3';
 const DEX = '0x0dc694898dff98a1b0447e0992d0413e123ea80da1021d464a4fbaf0265870d8';
 const CURVE = `${DEX}::curves::Uncorrelated`;
@@ -205,7 +205,7 @@ test('Dexlyn router views in the order of the type arguments', async () => {
   assert.match(scale, u64);
   const amountIn = 100000000n; // 1 SUPRA
   const [out] = await client.invokeViewMethod(`${DEX}::router::get_amount_out`, [SUPRA, LUCKY, CURVE], [amountIn.toString()]);
-  // The spec's price math, with BigInt floors: a = in·(scale−fee)/scale; out = a·R_out/(R_in + a).
+  // The product's price math (docs/product.md, Swap), with BigInt floors: a = in·(scale−fee)/scale; out = a·R_out/(R_in + a).
   const a = (amountIn * (BigInt(scale) - BigInt(fee))) / BigInt(scale);
   const expected = (a * BigInt(rl)) / (BigInt(rs) + a);
   assert.ok(BigInt(out) <= expected && expected - BigInt(out) <= 1n, `out ${out} vs ${expected}`);
@@ -219,7 +219,7 @@ test('LUCKY burned at the burn address', async () => {
   assert.ok(BigInt(burned) > 0n);
 });
 
-test('staking pool views (doc 1 §7)', async () => {
+test('staking pool views', async () => {
   const who = dev.address().toString();
   for (const fn of ['get_active_users', 'get_global_deposit', 'get_pass_price']) {
     const [v] = await client.invokeViewMethod(`${STAKING}::${fn}`, [], []);

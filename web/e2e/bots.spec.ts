@@ -13,7 +13,7 @@ async function openSupraBot(page: Page) {
   return dialog;
 }
 
-test('the bots page shows four bots, the subtitle, the footer and 40 dots', async ({ page }) => {
+test('the bots page shows four bots, the subtitle, the footer and 40 dots @phone', async ({ page }) => {
   await page.goto('/bots');
   await expect(
     page.getByText('Seamless Telegram bots for real-time blockchain insights and customizable notifications.'),
@@ -55,8 +55,8 @@ test('each bot says where it stands: no token runs here on devnet, Pump and NFT 
   page,
   request,
 }) => {
-  const config = (await (await request.get('/api/v1/config')).json()) as { bots: Record<string, string | null> };
-  expect(config.bots).toEqual({ suprabot: null, burnbot: null });
+  const config = (await (await request.get('/api/v1/config')).json()) as { bots: Record<string, unknown> };
+  expect(config.bots).toEqual({ suprabot: { status: 'off', username: null }, burnbot: { status: 'off', username: null } });
   await page.goto('/bots');
   const card = (name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name }) });
   for (const name of ['Supra Bot', 'Burn Bot']) {

@@ -1,8 +1,11 @@
-import { expect, test } from './fixtures';
+import { CHANGES_CHAIN, expect, test } from './fixtures';
 import { devAddress, LUCKY, playViaApi, SUPRA } from './support/chain';
+import { DEXUSDC, reserves } from './support/market';
+import { indexed, send } from './support/index-chain';
+import { priceText } from '../src/components/price-chart/candle-chart-format';
 
 /**
- * The event index (issue 14) on the real binary: transactions made in the test reach the index
+ * The event index on the real binary: transactions made in the test reach the index
  * (lucky serve runs the indexer in-process) and the screens that read it — the /stats chart, the
  * recent burns on /burn, the spins feed on /slots.
  */
@@ -12,37 +15,6 @@ const CURVE = `${DEX}::curves::Uncorrelated`;
 const BURN = '0x00000000000000000000000000000000ffffffffffffffffffffffffffffffff';
 
 type Request = Parameters<typeof devAddress>[0];
-
-/** Builds an entry call through the app's API, has the dev wallet sign and send it, waits for it. */
-async function send(request: Request, account: number, fn: string, typeArguments: string[], args: string[]) {
-  const sender = await devAddress(request, account);
-  const built = await request.post('/api/v1/tx/build', { data: { sender, function: fn, typeArguments, arguments: args } });
-  expect(built.ok(), await built.text()).toBeTruthy();
-  const { rawTransaction } = (await built.json()) as { rawTransaction: string };
-  const sent = await request.post('/devnet/wallet/send', { data: { account, rawTransaction } });
-  expect(sent.ok(), await sent.text()).toBeTruthy();
-  const { hash } = (await sent.json()) as { hash: string };
-  const tx = await request.get(`/api/v1/tx/${hash}?wait=30s`);
-  expect(tx.ok()).toBeTruthy();
-  const body = (await tx.json()) as { status: string; decoded?: { swap?: Record<string, string> } };
-  expect(body.status).toBe('Success');
-  return { ...body, hash };
-}
-
-/**
- * Waits until the index holds the transaction's block. (Not "indexed == head": right after
- * another test's revert the index has not yet seen the rewind, and its old heights can match.)
- */
-async function indexed(request: Request, hash: string) {
-  const res = await request.get(`/rpc/v1/transactions/${hash}`);
-  const height = Number(((await res.json()) as { block_header: { height: number } }).block_header.height);
-  await expect
-    .poll(async () => {
-      const r = (await (await request.get('/api/v1/burns?limit=1')).json()) as { indexedHeight: string };
-      return Number(r.indexedHeight) >= height;
-    })
-    .toBe(true);
-}
 
 /** SUPRA per whole LUCKY from the LUCKY/SUPRA pool's reserves as the dashboard reads them now. */
 async function poolPrice(request: Request): Promise<number> {
@@ -115,7 +87,7 @@ test('@chain /slots: a spin made in the test shows in the live feed', async ({ p
   await expect(mine).toContainText(/won .* LUCKY|spun 3× 10\.00 LUCKY/);
 });
 
-test('/stats: 24 h cards, chart controls and holders table', async ({ page }) => {
+test('/stats: 24 h cards, chart controls and holders table @phone', async ({ page }) => {
   await page.goto('/stats');
   await expect(page.getByRole('heading', { level: 1, name: 'Token Analytics' })).toBeVisible();
   for (const id of ['stat-change', 'stat-volume', 'stat-trades', 'stat-holders']) await expect(page.getByTestId(id)).not.toHaveText('…');
@@ -126,4 +98,70 @@ test('/stats: 24 h cards, chart controls and holders table', async ({ page }) =>
   await page.getByRole('button', { name: 'USD' }).click();
   await expect(page.getByRole('button', { name: 'USD' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('heading', { name: 'Top holders' })).toBeVisible();
+});
+
+test(`/stats in USD: candles on a USD axis, each the SUPRA price × SUPRA/dexUSDC spot from the pool's reserves ${CHANGES_CHAIN}`, async ({ page, request }) => {
+  test.setTimeout(60_000);
+  // A LUCKY trade only: nobody trades in the SUPRA/dexUSDC pool, its reserves still price SUPRA.
+  const buy = await send(request, 2, `${DEX}::scripts::swap`, [SUPRA, LUCKY, CURVE], ['1000000000', '0']);
+  await indexed(request, buy.hash);
+  const price = await poolPrice(request);
+  const [rSupra, rUsdc] = await reserves(request, SUPRA, DEXUSDC);
+  const supraUsd = Number((rUsdc * 10n ** (8n + 18n)) / (rSupra * 10n ** 6n)) / 1e18;
+  const res = await request.get('/api/v1/market/candles?pair=LUCKY-SUPRA&interval=1m');
+  const body = (await res.json()) as { candles: { close: number; closeUsd: number | null }[]; usdNote: string | null };
+  const last = body.candles.at(-1)!;
+  expect(last.closeUsd).not.toBeNull();
+  expect(Math.abs(last.closeUsd! - price * supraUsd) / (price * supraUsd)).toBeLessThan(1e-12);
+  expect(body.usdNote).toBeNull();
+
+  await page.goto('/stats');
+  await page.getByRole('group', { name: 'Candle interval' }).getByRole('button', { name: '1m' }).click();
+  await page.getByRole('group', { name: 'Quote currency' }).getByRole('button', { name: 'USD' }).click();
+  const chart = page.getByTestId('price-chart');
+  await expect(chart).toHaveAttribute('data-quote', 'USD');
+  // The canvas itself: its price scale is the USD one ("$" labels), and it draws the USD candles.
+  const canvas = page.getByTestId('candle-canvas');
+  await expect(canvas).toHaveAttribute('data-axis', 'USD');
+  await expect(canvas).not.toHaveAttribute('data-rendered', '0');
+  await expect(page.getByTestId('chart-last-close')).toHaveText(priceText(last.closeUsd!, 'USD'));
+  await expect(page.getByTestId('chart-usd-note')).toHaveCount(0);
+  await expect(page.getByText('Prices in USD: SUPRA price × SUPRA/dexUSDC pool price at each trade')).toBeVisible();
+  if (process.env.SCREENSHOTS === '1') {
+    await chart.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `../docs/screenshots/stats-usd-${page.viewportSize()!.width}.png`, fullPage: false });
+  }
+  // Back to SUPRA: the SUPRA axis again.
+  await page.getByRole('group', { name: 'Quote currency' }).getByRole('button', { name: 'SUPRA' }).click();
+  await expect(canvas).toHaveAttribute('data-axis', 'SUPRA');
+  await expect(page.getByTestId('chart-last-close')).toHaveText(`${price.toFixed(8)} SUPRA`);
+});
+
+test('known accounts carry the server’s labels and link to their account page; a burn links to its certificate', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const config = (await (await request.get('/api/v1/config')).json()) as { network: { labels: Record<string, string> } };
+  const treasury = '0x' + '0'.repeat(60) + 'de00';
+  expect(config.network.labels[treasury]).toBe('Genesis treasury');
+  expect(config.network.labels[BURN]).toBe('Burn address');
+  expect(config.network.labels[await devAddress(request, 0)]).toBe('Dev account 0');
+
+  await page.goto('/stats');
+  // The largest holder is the genesis treasury, named, and its link stays on this devnet.
+  const top = page.getByTestId('holder-row').first();
+  // The dashboard loads several reads at once; on a busy machine the index's table comes last.
+  await expect(top).toContainText('Genesis treasury', { timeout: 20_000 });
+  await expect(top.getByRole('link')).toHaveAttribute('href', `/account/${treasury}`);
+  await expect(page.locator('a[href*="suprascan"]')).toHaveCount(0);
+
+  await page.goto('/burn');
+  const genesis = page.getByTestId('recent-burn').filter({ hasText: 'Genesis (0x1)' });
+  await expect(genesis).toHaveCount(1, { timeout: 20_000 });
+  const cert = genesis.getByRole('link', { name: /^Burn certificate/ });
+  const href = await cert.getAttribute('href');
+  expect(href).toMatch(/^\/burn\/0x[0-9a-f]{64}$/);
+  await expect(page.getByTestId('burn-leader').filter({ hasText: 'Genesis (0x1)' })).toBeVisible();
+  await page.goto(href!);
+  // The genesis burn verifies like any other: its certificate page shows it.
+  await expect(page.getByTestId('certificate-burner')).toContainText('0x' + '0'.repeat(63) + '1');
+  await expect(page.getByTestId('certificate-burner-account')).toContainText('Genesis (0x1)');
 });

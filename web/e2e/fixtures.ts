@@ -7,8 +7,8 @@ export const CHANGES_CHAIN = '@state';
 /**
  * `test` with an automatic check that the page logged no console error and threw no
  * uncaught exception during the test, and a devnet snapshot around every test that changes the
- * chain (tagged @chain or @state): it is reverted afterwards, so no spec relies on what another
- * spec did or on the order they run in.
+ * chain (tagged @chain or @state): it is reverted afterwards, so no spec file relies on what another
+ * spec file did or on the order they run in.
  */
 export const test = base.extend<{ consoleErrors: string[]; chainSnapshot: void }>({
   chainSnapshot: [

@@ -9,7 +9,7 @@ const nav: [string, string, RegExp][] = [
   ['HOME', '/', /WELCOME TO/],
 ];
 
-test('header links navigate', async ({ page }) => {
+test('header links navigate @phone', async ({ page }) => {
   await page.goto('/whitepaper');
   for (const [label, path, heading] of nav) {
     if (isMobile(page)) {
@@ -32,7 +32,7 @@ test('the logo links home', async ({ page }) => {
   await expect(page).toHaveURL('/');
 });
 
-test('the mobile menu closes on an outside click', { tag: '@mobile' }, async ({ page }) => {
+test('the mobile menu closes on an outside click @phone', { tag: '@mobile' }, async ({ page }) => {
   await page.goto('/');
   await openMobileMenu(page);
   await page.getByRole('heading', { level: 1 }).click();

@@ -23,7 +23,7 @@ for (const card of ['Staking', 'Games', 'Trading', 'Buy Bot', 'Slots Bot']) {
   });
 }
 
-test('landing sections are all present', async ({ page }) => {
+test('landing sections are all present @phone', async ({ page }) => {
   await page.goto('/');
   for (const name of ['Our Telegram Bots', 'How It Works', 'Our Roadmap', 'Ready to Join?']) {
     await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();

@@ -62,7 +62,7 @@ const width = (page: Page) => (isMobile(page) ? 375 : 1440);
 test.describe('portfolio', { tag: CHANGES_CHAIN }, () => {
   // Two cores shared by parallel suites: give the mobile project room.
   test.describe.configure({ timeout: 60_000 });
-  test('dev account 0 (premium): every held token, totals equal to the API', async ({ page }) => {
+  test('dev account 0 (premium): every held token, totals equal to the API @phone', async ({ page }) => {
     await useDevWallet(page, { autoApprove: true, account: 0 });
     await connectPortfolio(page);
     const address = await devAddress(page.request, 0);
@@ -107,7 +107,7 @@ test.describe('portfolio', { tag: CHANGES_CHAIN }, () => {
     await shot(page, 'portfolio-not-premium');
   });
 
-  test('a wallet without priced assets: No Assets, the empty text and the §8 toast', async ({ page }) => {
+  test('a wallet without priced assets: No Assets, the empty text and the empty-portfolio toast', async ({ page }) => {
     const address = await devAddress(page.request, 5);
     await setBalance(page.request, address, SUPRA, 0n);
     await useDevWallet(page, { autoApprove: true, account: 5 });
@@ -117,7 +117,7 @@ test.describe('portfolio', { tag: CHANGES_CHAIN }, () => {
     await expect(page.getByText('No tokens with valid balances found')).toBeVisible();
   });
 
-  test('a failed load says why in doc 2 §8 words: node out of reach, or anything else', async ({ page, consoleErrors }) => {
+  test('a failed load says why in the product wording: node out of reach, or anything else', async ({ page, consoleErrors }) => {
     const answers = [
       { status: 502, code: 'node_unavailable', toast: 'Failed to connect to network' },
       { status: 500, code: 'internal', toast: 'Error loading portfolio data' },
@@ -176,7 +176,7 @@ test.describe('meme burner', { tag: CHANGES_CHAIN }, () => {
 
   });
 
-  test('burning 1,000 LUCKY lands on chain, shows the certificate; Download, shares and /burn/{hash}', async ({ page }) => {
+  test('burning 1,000 LUCKY lands on chain, shows the certificate; Download, shares and /burn/{hash} @phone', async ({ page }) => {
     test.setTimeout(90_000);
     await useDevWallet(page, { autoApprove: true, account: 0 });
     const me = await devAddress(page.request, 0);

@@ -1,10 +1,11 @@
-import { expect, isMobile, test } from './fixtures';
+import type { APIRequestContext as APIRequest, Page } from '@playwright/test';
+import { CHANGES_CHAIN, expect, isMobile, test } from './fixtures';
 import { openDevWalletPanel, useDevWallet } from './support/dev-wallet';
 import { balance, devAddress, forceOutcomes, LUCKY, playViaApi, pot, setBalance, SUPRA } from './support/chain';
-import { connectHere, fmt2, mainButton } from './support/slots';
+import { connectHere, fmt2, mainButton, recordResults, reelLabels, reelNames, resultLog, type ResultRecord } from './support/slots';
 
 /**
- * FRUIT SPIN FRENZY acceptance (issue 6) on the real binary and devnet.
+ * FRUIT SPIN FRENZY (docs/product.md, Slots) on the real binary and devnet.
  *
  * Forced outcomes are one global queue, so every test that spins runs in the desktop project
  * only and serially; the mobile project checks layout, routes and the client-side rules.
@@ -13,7 +14,7 @@ import { connectHere, fmt2, mainButton } from './support/slots';
 const NANA = 'NANA';
 
 test.describe('slots: routes and layout', () => {
-  test('/slots/LuCkY selects LUCKY, /slots/nope and /slots select SUPRA; every element is there', async ({ page, request }) => {
+  test('/slots/LuCkY selects LUCKY, /slots/nope and /slots select SUPRA; every element is there @phone', async ({ page, request }) => {
     await page.goto('/slots/LuCkY');
     await expect(page.getByRole('heading', { level: 1, name: 'FRUIT SPIN FRENZY' })).toBeVisible();
     await expect(page.getByText('Win up to 50x your bet!')).toBeVisible();
@@ -81,31 +82,62 @@ test.describe('slots: routes and layout', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('input rules: bet and spins (doc 1 §5)', async ({ page }) => {
+  test('input rules: any amount can be typed; below the minimum is flagged on blur, never changed while typing', async ({ page }) => {
+    // Many keystrokes and two page loads: on a loaded machine each step can take seconds.
+    test.setTimeout(120_000);
     await page.goto('/slots/lucky');
     const bet = page.getByLabel('Bet Amount');
     const spins = page.getByLabel('Number of Spins');
-    await bet.fill('5');
-    await expect(bet).toHaveValue('10'); // below the minimum → the minimum
-    await bet.fill('12.5');
-    await bet.pressSequentially('5');
-    await expect(bet).toHaveValue('12.55');
+    const betProblem = page.getByTestId('slot-bet-problem');
+    const spinsProblem = page.getByTestId('slot-spins-problem');
+    // Keystroke by keystroke: "25" used to read 105 and "100" 1000 (each digit below 10 became 10).
+    for (const typed of ['25', '100', '12.55']) {
+      await bet.fill('');
+      await bet.pressSequentially(typed);
+      await expect(bet).toHaveValue(typed);
+      await expect(betProblem).toHaveCount(0);
+    }
     await bet.pressSequentially('5'); // a third decimal is rejected
     await expect(bet).toHaveValue('12.55');
     await bet.fill('');
-    await expect(bet).toHaveValue('');
+    await bet.pressSequentially('5');
+    await expect(bet).toHaveValue('5');
+    await expect(betProblem).toHaveCount(0);
+    await spins.click(); // leaving the field flags it; the amount stays what the player typed
+    await expect(bet).toHaveValue('5');
+    await expect(betProblem).toHaveText('Minimum bet is 10 LUCKY!');
+    await expect(bet).toHaveAttribute('aria-invalid', 'true');
+    await bet.fill('');
     await spins.click(); // blur: empty → minimum
     await expect(bet).toHaveValue('10');
-    await spins.fill('0');
-    await expect(spins).toHaveValue('1');
-    await spins.fill('5000');
-    await expect(spins).toHaveValue('1');
+    await expect(betProblem).toHaveCount(0);
+
+    for (const typed of ['25', '1000', '1500']) {
+      await spins.fill('');
+      await spins.pressSequentially(typed);
+      await expect(spins).toHaveValue(typed);
+    }
+    await expect(spinsProblem).toHaveCount(0);
+    await bet.click();
+    await expect(spins).toHaveValue('1500');
+    await expect(spinsProblem).toHaveText('Number of spins must be between 1 and 1000!');
     await spins.fill('250');
     await bet.fill('10.25');
     await expect(page.getByTestId('total-bet')).toHaveText('2562.50 LUCKY');
     await spins.fill('');
     await bet.click();
     await expect(spins).toHaveValue('1');
+
+    // SUPRA: "0.5" used to become 0.15 (the 0 was raised to 0.1 first).
+    await page.goto('/slots/supra');
+    await bet.fill('');
+    await bet.pressSequentially('0.5');
+    await expect(bet).toHaveValue('0.5');
+    await bet.fill('');
+    await bet.pressSequentially('0.05');
+    await bet.press('Enter');
+    await expect(bet).toHaveValue('0.05');
+    await expect(betProblem).toHaveText('Minimum bet is 0.1 SUPRA!');
   });
 
   test('not connected: Enter shows "Please connect your wallet first!"; the main button connects', async ({ page }) => {
@@ -174,7 +206,7 @@ test.describe('slots: games on chain', { tag: '@chain' }, () => {
     await mainButton(page).click();
     await expect(page.getByText('High! 🍓🍓🍓 = 0.30 SUPRA')).toBeVisible({ timeout: 15_000 });
     // The second result follows the first after its replay: on a loaded machine that can take over 5 s.
-    await expect(page.getByText('Tiny! 🍒🍒🍒 = 0.05 SUPRA')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('Tiny! 🍒🍒🍒 Partial return: 0.05 SUPRA back of 0.10 SUPRA')).toBeVisible({ timeout: 15_000 });
     await expect(page.getByTestId('chip-total-won-value')).toHaveText('0.35');
     await expect(mainButton(page)).toHaveText('Spin Now');
 
@@ -199,24 +231,29 @@ test.describe('slots: games on chain', { tag: '@chain' }, () => {
     const limit = (await pot(request, LUCKY)) * 5n;
     await bet.fill('60000');
     await spins.fill('1000');
-    await mainButton(page).click();
+    // Account 2 holds no LUCKY, so Spin Now is aria-disabled; a press still reaches it and says why
+    // (Playwright waits for enabled buttons unless forced).
+    await mainButton(page).click({ force: true });
     await expect(page.getByText(`Total bet (60000000.00 LUCKY) exceeds 5x house pot (${fmt2(limit, 6)} LUCKY)!`)).toBeVisible();
 
     // An empty bet sent with Enter (no blur) is below the minimum.
     await spins.fill('3');
     await bet.fill('');
     await bet.press('Enter');
-    await expect(page.getByText('Minimum bet is 10 LUCKY!')).toBeVisible();
+    await expect(page.getByTestId('result-line')).toHaveText('Minimum bet is 10 LUCKY!');
+    await expect(page.getByTestId('slot-bet-problem')).toHaveText('Minimum bet is 10 LUCKY!');
 
     // Empty spins sent with Enter.
     await bet.fill('10');
     await spins.fill('');
     await spins.press('Enter');
-    await expect(page.getByText('Number of spins must be between 1 and 1000!')).toBeVisible();
+    await expect(page.getByTestId('result-line')).toHaveText('Number of spins must be between 1 and 1000!');
     await spins.fill('3');
 
-    // Account 2 holds no LUCKY.
-    await mainButton(page).click();
+    // Account 2 holds no LUCKY: Spin Now is disabled, with the reason under it; pressing it says why.
+    await expect(mainButton(page)).toHaveAttribute('aria-disabled', 'true');
+    await expect(page.getByTestId('spin-blocked-reason')).toHaveText('Your balance of 0.00 LUCKY is below the total bet of 30.00 LUCKY.');
+    await mainButton(page).click({ force: true });
     await expect(page.getByText('Insufficient LUCKY balance!')).toBeVisible();
     await expect(mainButton(page)).toHaveText('Spin Now');
 
@@ -371,6 +408,169 @@ test.describe('slots: games on chain', { tag: '@chain' }, () => {
     expect(won).toBe(fmt2(BigInt(last.won), 6));
   });
 });
+
+// The reels against the announced outcome, at both widths (these run in the desktop and the mobile
+// project: @state holds the chain lock from snapshot to revert, so the forced-outcome queue is
+// never shared with another test).
+test.describe('slots: the reels show the announced outcome', { tag: CHANGES_CHAIN }, () => {
+  const TIER_TEXT = ['No Win This Time!', 'Tiny!', 'Small!', 'Medium!', 'High!', 'Jackpot!', 'Super Jackpot!'];
+  // LUCKY prize of each tier at a bet of 10 (multiplier × 10), in base units.
+  const PRIZE = [0n, 5_000_000n, 8_000_000n, 15_000_000n, 30_000_000n, 100_000_000n, 500_000_000n];
+
+  function results(log: ResultRecord[]) {
+    return log.filter((r) => ['win', 'partial', 'lose'].includes(r.type) && r.symbols !== '');
+  }
+
+  /** Every announced result: the reels showed exactly its symbols, and it names the forced tier. */
+  function expectReelsMatch(log: ResultRecord[], tiers: number[]) {
+    const got = results(log);
+    expect(got, got.map((r) => r.text).join(' | ')).toHaveLength(tiers.length);
+    for (const [i, t] of tiers.entries()) {
+      const r = got[i]!;
+      if (t === 0) expect(r.text).toBe(TIER_TEXT[0]);
+      else expect(r.text.startsWith(`${TIER_TEXT[t]} `), `"${r.text}" announces tier ${t}`).toBe(true);
+      expect(r.reels, `reels when "${r.text}" was announced`).toEqual(reelNames(r.symbols));
+      expect(r.type).toBe(t === 0 ? 'lose' : t <= 2 ? 'partial' : 'win');
+      if (t === 1 || t === 2) expect(r.text).toContain(`Partial return: ${fmt2(PRIZE[t]!, 6)} LUCKY back of 10.00 LUCKY`);
+    }
+  }
+
+  async function setup(page: Page, request: APIRequest, spins: number) {
+    await recordResults(page);
+    await useDevWallet(page, { autoApprove: true, account: 0 });
+    await page.goto('/slots/lucky');
+    await connectHere(page);
+    await page.getByLabel('Number of Spins').fill(String(spins));
+    await expect(page.getByTestId('total-bet')).toHaveText(`${spins * 10}.00 LUCKY`);
+    const addr = await devAddress(request, 0);
+    return { addr, before: await balance(request, addr, LUCKY), potBefore: await pot(request, LUCKY) };
+  }
+
+  async function expectChain(request: APIRequest, addr: string, before: bigint, potBefore: bigint, tiers: number[]) {
+    const staked = BigInt(tiers.length) * 10_000_000n;
+    const prizes = tiers.reduce((a, t) => a + PRIZE[t]!, 0n);
+    expect((await balance(request, addr, LUCKY)) - before).toBe(prizes - staked);
+    expect((await pot(request, LUCKY)) - potBefore).toBe(staked - staked / 20n - prizes);
+  }
+
+  test('normal speed: a replay of all seven outcomes, each shown on the reels when announced @phone', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const tiers = [1, 2, 0, 3, 4, 5, 6];
+    const { addr, before, potBefore } = await setup(page, request, tiers.length);
+    await forceOutcomes(request, tiers);
+    await mainButton(page).click();
+    await expect(page.getByTestId('chip-total-won-value')).toHaveText('658.00', { timeout: 60_000 });
+    await expect(mainButton(page)).toHaveText('Spin Now');
+    expectReelsMatch(await resultLog(page), tiers);
+    expect(await reelLabels(page)).toEqual(reelNames('seven,seven,seven'));
+    await expect(page.getByTestId('reel-0')).toHaveAttribute('data-win', 'true');
+    await expectChain(request, addr, before, potBefore, tiers);
+  });
+
+  test('Turbo, started from the keyboard: every outcome on the reels, focus stays on Spin Now, a token change clears the win @phone', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const tiers = [0, 6, 5, 4, 3, 2, 1, 4];
+    const { addr, before, potBefore } = await setup(page, request, tiers.length);
+    await page.getByRole('switch', { name: 'Turbo' }).click();
+    await expect(page.getByRole('switch', { name: 'Turbo' })).toHaveAttribute('aria-checked', 'true');
+    await forceOutcomes(request, tiers);
+    await mainButton(page).focus();
+    await page.keyboard.press('Enter');
+    await expect(mainButton(page)).toHaveText(/Spinning/);
+    // Focus stays on the pressed button while it is busy (it used to fall to <body>).
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('main-button');
+    await expect(mainButton(page)).toHaveAttribute('aria-disabled', 'true');
+    await expect(mainButton(page)).toHaveText('Spin Now', { timeout: 60_000 });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('main-button');
+    expectReelsMatch(await resultLog(page), tiers);
+    expect(await reelLabels(page)).toEqual(reelNames('strawberry,strawberry,strawberry'));
+    await expectChain(request, addr, before, potBefore, tiers);
+
+    // The win highlight and message belong to LUCKY: picking SUPRA clears them.
+    await expect(page.getByTestId('reel-0')).toHaveAttribute('data-win', 'true');
+    await page.getByRole('button', { name: /Select token/ }).click();
+    await page.getByRole('dialog', { name: 'Select Token' }).getByRole('button', { name: /^SUPRA \(min bet/ }).click();
+    await expect(page.getByTestId('selected-token')).toHaveText('SUPRA');
+    for (const i of [0, 1, 2]) await expect(page.getByTestId(`reel-${i}`)).toHaveAttribute('data-win', 'false');
+    await expect(page.getByTestId('result-line')).toHaveText('');
+    await expect(page.getByTestId('chip-total-won')).toHaveCount(0);
+  });
+
+  test('Skip during a replay: the reels show the last outcome and the summary; exact balance change @phone', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const tiers = [3, 0, 6, 4, 5, 0, 2];
+    const { addr, before, potBefore } = await setup(page, request, tiers.length);
+    await forceOutcomes(request, tiers);
+    await mainButton(page).click();
+    // Skip once the first result was announced.
+    await expect(page.getByTestId('result-line')).toHaveAttribute('data-type', 'win', { timeout: 30_000 });
+    await page.getByRole('button', { name: 'Skip' }).click();
+    await expect(mainButton(page)).toHaveText('Spin Now');
+    await expect(page.getByTestId('result-line')).toHaveText('7 spins, 4 wins, 1 partial return: Total Won 653.00 LUCKY of 70.00 LUCKY bet');
+    const log = await resultLog(page);
+    const last = log.at(-1)!;
+    expect(last.symbols).toBe('lemon,lemon,lemon');
+    expect(await reelLabels(page)).toEqual(reelNames('lemon,lemon,lemon'));
+    await expect(page.getByTestId('reel-0')).toHaveAttribute('data-result', 'partial');
+    for (const r of results(log)) expect(r.reels).toEqual(reelNames(r.symbols));
+    await expectChain(request, addr, before, potBefore, tiers);
+  });
+
+  test('single spins at normal speed: a win, a partial return and a loss; the message covers no control @phone', async ({ page, request }, info) => {
+    test.setTimeout(150_000);
+    const { addr, before, potBefore } = await setup(page, request, 1);
+    const cases: [number, string, string][] = [
+      [4, 'win', 'High! 🍓🍓🍓 = 30.00 LUCKY'],
+      [1, 'partial', 'Tiny! 🍒🍒🍒 Partial return: 5.00 LUCKY back of 10.00 LUCKY'],
+      [0, 'loss', 'No Win This Time!'],
+    ];
+    for (const [tier, name, text] of cases) {
+      await forceOutcomes(request, [tier]);
+      await mainButton(page).click();
+      await expect(page.getByTestId('result-line')).toHaveText(text, { timeout: 30_000 });
+      await expect(mainButton(page)).toHaveText('Spin Now');
+      const rec = results(await resultLog(page)).at(-1)!;
+      expect(rec.text).toBe(text);
+      expect(rec.reels).toEqual(reelNames(rec.symbols));
+      expect(await reelLabels(page)).toEqual(reelNames(rec.symbols));
+      if (tier === 0) expect(new Set(rec.symbols.split(',')).size).toBeGreaterThan(1);
+      await expectNoOverlap(page);
+      if (process.env.SCREENSHOTS) {
+        // The machine from its top (token, chips) down, just under the sticky header.
+        await page.evaluate(() => {
+          const machine = document.querySelector('section[aria-label="Slot machine"]')!;
+          window.scrollTo(0, machine.getBoundingClientRect().top + window.scrollY - 72);
+        });
+        await page.screenshot({ path: `../docs/screenshots/slots-${name}-${info.project.name}.png` });
+      }
+    }
+    await expectChain(request, addr, before, potBefore, cases.map(([t]) => t));
+  });
+});
+
+/** The result line's box intersects no visible button, field, switch or link of the slot machine. */
+async function expectNoOverlap(page: Page) {
+  await expect(page.getByTestId('result-line')).toBeVisible();
+  // One pass in the page: the boxes of the line and of every control, from the same layout.
+  const { checked, overlapping } = await page.evaluate(() => {
+    const line = document.querySelector('[data-testid="result-line"]')!.getBoundingClientRect();
+    const machine = document.querySelector('section[aria-label="Slot machine"]')!;
+    const hits: string[] = [];
+    let n = 0;
+    for (const el of Array.from(machine.querySelectorAll('button, input, a, [role="switch"]'))) {
+      const b = el.getBoundingClientRect();
+      if (b.width === 0 || b.height === 0) continue;
+      n++;
+      if (line.left < b.right && b.left < line.right && line.top < b.bottom && b.top < line.bottom) hits.push(el.outerHTML.slice(0, 80));
+    }
+    return { checked: n, overlapping: hits };
+  });
+  expect(checked).toBeGreaterThan(5);
+  expect(overlapping).toEqual([]);
+}
 
 async function tokenInfo(request: Parameters<typeof devAddress>[0], name: string) {
   const res = await request.get('/api/v1/config');

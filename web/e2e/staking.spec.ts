@@ -3,11 +3,11 @@ import { devAddress } from './support/chain';
 import { useDevWallet } from './support/dev-wallet';
 import { presentMainnet, sendCall } from './support/minerz';
 
-/** The landing page's Staking info modal with the devnet pool's figures (issue 13, doc 1 §3, §4, §7). */
+/** The landing page's Staking info modal with the devnet pool's figures (docs/product.md, Staking). */
 
 const STAKER = 2;
 
-test(`staking modal: 'Connect wallet' without a wallet, the account's position once connected ${CHANGES_CHAIN}`, async ({
+test(`staking modal: 'Connect wallet' without a wallet, the account's position once connected ${CHANGES_CHAIN} @phone`, async ({
   page,
   request,
 }) => {

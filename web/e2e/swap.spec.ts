@@ -4,7 +4,7 @@ import { openDevWalletPanel, useDevWallet } from './support/dev-wallet';
 import { connectOnSwap, shot, swapButton, swapViaApi, toastHash, txOf } from './support/swap';
 
 /**
- * Swap on Dexlyn (issue 11) on the real binary and devnet, at 1440 and 375 px. Every test that
+ * Swap on Dexlyn (docs/product.md, Swap) on the real binary and devnet, at 1440 and 375 px. Every test that
  * sends a transaction is tagged @state: it runs between a devnet snapshot and its revert.
  */
 
@@ -13,7 +13,7 @@ const payInput = (page: import('@playwright/test').Page) => page.getByLabel('You
 const receiveInput = (page: import('@playwright/test').Page) => page.getByLabel('You Receive');
 
 test.describe('swap', () => {
-  test('idle: every element, default pair SUPRA → LUCKY, picker rules and texts', async ({ page }, info) => {
+  test('idle: every element, default pair SUPRA → LUCKY, picker rules and texts @phone', async ({ page }, info) => {
     await page.goto('/swap');
     await expect(page.getByTestId('pay-token')).toContainText('SUPRA');
     await expect(page.getByTestId('receive-token')).toContainText('LUCKY');
@@ -97,7 +97,7 @@ test.describe('swap', () => {
     await expect(page.getByTestId('swap-details')).toContainText('Minimum Received (1% slippage)');
   });
 
-  test(`SUPRA → LUCKY swap of 10 lands: balances move by the SwapEvent's amounts ${CHANGES_CHAIN}`, async ({ page, request }, info) => {
+  test(`SUPRA → LUCKY swap of 10 lands: balances move by the SwapEvent's amounts ${CHANGES_CHAIN} @phone`, async ({ page, request }, info) => {
     test.setTimeout(60_000);
     const addr = await devAddress(request, 2);
     await useDevWallet(page, { autoApprove: true, account: 2 });
@@ -202,7 +202,7 @@ test.describe('swap', () => {
     expect(await balance(request, addr, LUCKY)).toBe(l0);
   });
 
-  test(`high price impact: confirmation above 5 %, typed "confirm" from 15 % ${CHANGES_CHAIN}`, async ({ page, request }, info) => {
+  test(`high price impact: confirmation above 5 %, typed "confirm" from 15 % ${CHANGES_CHAIN} @phone`, async ({ page, request }, info) => {
     const addr = await devAddress(request, 2);
     await setBalance(request, addr, SUPRA, 40_000_000_000_000n);
     await useDevWallet(page, { autoApprove: true, account: 2 });

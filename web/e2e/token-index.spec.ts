@@ -2,7 +2,8 @@ import type { Page, Route } from '@playwright/test';
 import { expect, isMobile, test } from './fixtures';
 import { SUPRA } from './support/chain';
 import { allowFailedLoads, poolExists } from './support/market';
-import { formatMarketCap, formatPrice, formatSupply } from '../src/lib/amounts';
+import { formatPrice } from '../src/lib/amounts';
+import { formatSupply, formatUsdCompact as formatMarketCap } from '../src/lib/format';
 import type { AppConfig, MarketToken, MarketTokensResponse } from '../src/types/api';
 
 /** The visible rows: table rows on desktop, cards on phones. */
@@ -36,7 +37,7 @@ function cmp(a: string | null, b: string | null): number {
   return an * bd < bn * ad ? -1 : an * bd > bn * ad ? 1 : 0;
 }
 
-/** The order doc 2 §4 asks for, computed here from the API's figures. */
+/** The order the product asks for (docs/product.md, Token index), computed here from the API's figures. */
 function expectedOrder(tokens: MarketToken[], by: 'marketCap' | 'price', desc: boolean): string[] {
   const key = (t: MarketToken) => (by === 'price' ? (t.priceUsd ?? t.priceSupra) : (t.marketCap ?? t.marketCapSupra));
   return [...tokens]
@@ -51,7 +52,7 @@ function expectedOrder(tokens: MarketToken[], by: 'marketCap' | 'price', desc: b
 }
 
 test.describe('token index', () => {
-  test('loads on open and lists every registry token that has a Dexlyn pool with SUPRA, read from the node', async ({ page }) => {
+  test('loads on open and lists every registry token that has a Dexlyn pool with SUPRA, read from the node @phone', async ({ page }) => {
     const answer = await openIndex(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Token Overview' })).toBeVisible();
     const names = await shownNames(page);
@@ -65,7 +66,7 @@ test.describe('token index', () => {
     await expect(rows(page)).toHaveCount(withPool.length);
     await expect(page.getByRole('navigation', { name: 'Token index pages' }).getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
 
-    // LUCKY's figures are the API's, in the formats of doc 2 §9.
+    // LUCKY's figures are the API's, in the display formats (docs/product.md, Display rules).
     const lucky = answer.tokens.find((t) => t.name === 'LUCKY')!;
     const row = rows(page).filter({ has: page.locator('[title="LUCKY"]') });
     await expect(row.getByTestId('price-usd')).toHaveText(formatPrice(lucky.priceUsd!));
@@ -153,7 +154,7 @@ test.describe('token index', () => {
     await expect(page.getByText('Loading token data...')).toBeHidden();
   });
 
-  test('the error toasts of doc 2 §8', async ({ page, consoleErrors }) => {
+  test('the error toasts of the token index', async ({ page, consoleErrors }) => {
     const answers: { status: number; json: unknown }[] = [
       { status: 502, json: { error: { code: 'node_unavailable', message: 'The chain node is unavailable.' } } },
       { status: 502, json: { error: { code: 'node_error', message: 'The chain node answered with an error.' } } },

@@ -11,7 +11,8 @@
 //
 // # Addresses
 //
-// slots_v3 and Dexlyn live at their mainnet addresses (reference/mainnet.json).
+// slots_v3 and Dexlyn live at their mainnet addresses (the same
+// addresses as on Supra mainnet).
 // The staking pool and Cosmic Miners have no known mainnet address; they live
 // at devnet-only addresses whose last bytes spell "de" (devnet):
 //
@@ -29,7 +30,6 @@ package contracts
 import (
 	"errors"
 	"fmt"
-	"math/bits"
 	"strings"
 
 	"github.com/luckycoin/lucky/internal/devnet"
@@ -116,11 +116,6 @@ const (
 
 func code(category, reason uint64) uint64 { return category<<16 | reason }
 
-func checkedAdd(a, b uint64) (uint64, bool) {
-	s, c := bits.Add64(a, b, 0)
-	return s, c == 0
-}
-
 // typeArg returns the canonical string of type argument i.
 func typeArg(args []supra.TypeTag, i int) (string, error) {
 	if i >= len(args) {
@@ -129,11 +124,11 @@ func typeArg(args []supra.TypeTag, i int) (string, error) {
 	return args[i].String(), nil
 }
 
-// sameType compares type strings after normalising their addresses.
-func sameType(a, b string) bool {
-	na, err1 := supra.NormalizeTypeString(a)
-	nb, err2 := supra.NormalizeTypeString(b)
-	return err1 == nil && err2 == nil && na == nb
+// coinOf parses a struct type string (a coin or a curve) once, so two are compared with
+// ==; text that is not a struct type is the zero CoinType, equal to no real type.
+func coinOf(s string) supra.CoinType {
+	c, _ := supra.ParseCoinType(s)
+	return c
 }
 
 // isOwner reports whether sender may run a contract's owner entries on the

@@ -54,8 +54,8 @@ func pairArgs(ex *devnet.Exec, tags []supra.TypeTag) (x, y dex.CoinType, err err
 	}
 	curve := tags[2].String()
 	switch {
-	case sameType(curve, UncorrelatedType):
-	case sameType(curve, StableType):
+	case coinOf(curve) == coinOf(UncorrelatedType):
+	case coinOf(curve) == coinOf(StableType):
 		return x, y, ex.AbortWithReason(107, "", "no stable pools on the devnet") // ERR_POOL_DOES_NOT_EXIST
 	default:
 		return x, y, ex.AbortWithReason(codeInvalidCurve, "", "not a curve: "+curve)
@@ -93,9 +93,9 @@ func (curvesModule) View(ex *devnet.Exec, call devnet.ViewCall) ([]any, error) {
 	}
 	switch call.Function {
 	case "is_uncorrelated":
-		return []any{sameType(t, UncorrelatedType)}, nil
+		return []any{coinOf(t) == coinOf(UncorrelatedType)}, nil
 	case "is_stable":
-		return []any{sameType(t, StableType)}, nil
+		return []any{coinOf(t) == coinOf(StableType)}, nil
 	}
 	return nil, fmt.Errorf("%w: curves::%s", devnet.ErrBadArgument, call.Function)
 }
@@ -165,7 +165,7 @@ func (routerModule) Execute(*devnet.Exec, devnet.EntryCall) error {
 }
 
 func (routerModule) View(ex *devnet.Exec, call devnet.ViewCall) ([]any, error) {
-	if call.Function == "is_swap_exists" && len(call.TypeArgs) == 3 && sameType(call.TypeArgs[2].String(), StableType) {
+	if call.Function == "is_swap_exists" && len(call.TypeArgs) == 3 && coinOf(call.TypeArgs[2].String()) == coinOf(StableType) {
 		return []any{false}, nil
 	}
 	x, y, err := pairArgs(ex, call.TypeArgs)
@@ -256,9 +256,9 @@ func (m scriptsModule) Genesis(ex *devnet.Exec) error {
 		if !ok {
 			return fmt.Errorf("%w: pool for unknown %s", ErrGenesis, p.Token)
 		}
-		q, ok := m.g.Token(p.QuoteSymbol())
+		q, ok := m.g.Token(m.g.QuoteSymbol(p))
 		if !ok {
-			return fmt.Errorf("%w: pool quoted in unknown %s", ErrGenesis, p.QuoteSymbol())
+			return fmt.Errorf("%w: pool quoted in unknown %s", ErrGenesis, m.g.QuoteSymbol(p))
 		}
 		tv, err := m.g.Amount(p.Token, p.TokenAmount)
 		if err != nil {

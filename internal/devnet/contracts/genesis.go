@@ -34,13 +34,17 @@ type GenesisPool struct {
 	QuoteAmount string `json:"quote_amount,omitempty"`
 }
 
-// QuoteSymbol is the pool's other side: SUPRA unless quote is set.
-func (p GenesisPool) QuoteSymbol() string {
+// QuoteSymbol is the pool's other side: the native coin unless quote is set.
+func (g *Genesis) QuoteSymbol(p GenesisPool) string {
 	if p.Quote == "" {
-		return "SUPRA"
+		return g.native
 	}
 	return p.Quote
 }
+
+// NativeSymbol is the symbol of the chain's own coin (0x1::supra_coin::SupraCoin) in the
+// genesis token list.
+func (g *Genesis) NativeSymbol() string { return g.native }
 
 // QuoteWhole is the quote side's amount in whole tokens.
 func (p GenesisPool) QuoteWhole() string {
@@ -82,6 +86,7 @@ type Genesis struct {
 	} `json:"miners"`
 
 	bySymbol map[string]GenesisToken
+	native   string
 }
 
 // DefaultGenesis parses the embedded genesis.json.
@@ -108,9 +113,12 @@ func ParseGenesis(b []byte) (*Genesis, error) {
 			return nil, fmt.Errorf("%w: duplicate %s", ErrGenesis, t.Symbol)
 		}
 		g.bySymbol[t.Symbol] = t
+		if coinOf(n).IsNative() {
+			g.native = t.Symbol
+		}
 	}
-	if _, ok := g.bySymbol["SUPRA"]; !ok {
-		return nil, fmt.Errorf("%w: no SUPRA", ErrGenesis)
+	if g.native == "" {
+		return nil, fmt.Errorf("%w: no native coin %s", ErrGenesis, supra.SupraCoinType)
 	}
 	// Everything handed out per symbol must fit the supply.
 	out := map[string]*big.Int{}
@@ -134,10 +142,10 @@ func ParseGenesis(b []byte) (*Genesis, error) {
 		if err := add(p.Token, p.TokenAmount); err != nil {
 			return nil, err
 		}
-		if p.Quote != "" && p.SupraAmount != "" || p.QuoteSymbol() == p.Token {
-			return nil, fmt.Errorf("%w: pool %s/%s: give supra_amount for SUPRA pools, quote_amount otherwise", ErrGenesis, p.Token, p.QuoteSymbol())
+		if p.Quote != "" && p.SupraAmount != "" || g.QuoteSymbol(p) == p.Token {
+			return nil, fmt.Errorf("%w: pool %s/%s: give supra_amount for SUPRA pools, quote_amount otherwise", ErrGenesis, p.Token, g.QuoteSymbol(p))
 		}
-		if err := add(p.QuoteSymbol(), p.QuoteWhole()); err != nil {
+		if err := add(g.QuoteSymbol(p), p.QuoteWhole()); err != nil {
 			return nil, err
 		}
 	}
@@ -153,10 +161,10 @@ func ParseGenesis(b []byte) (*Genesis, error) {
 			}
 		}
 	}
-	if err := add("SUPRA", g.Staking.RewardReserve); err != nil {
+	if err := add(g.native, g.Staking.RewardReserve); err != nil {
 		return nil, err
 	}
-	if _, err := g.Amount("SUPRA", g.Staking.PassPrice); err != nil {
+	if _, err := g.Amount(g.native, g.Staking.PassPrice); err != nil {
 		return nil, err
 	}
 	if _, ok := g.bySymbol["MINE"]; !ok {

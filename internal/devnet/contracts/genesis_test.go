@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/luckycoin/lucky/internal/devnet/contracts/slots"
@@ -73,7 +74,7 @@ func TestGenesisClonesMainnet(t *testing.T) {
 	// Pools: both argument orders, prices as documented.
 	for _, p := range g.Pools {
 		tok, _ := g.Token(p.Token)
-		quote, _ := g.Token(p.QuoteSymbol())
+		quote, _ := g.Token(g.QuoteSymbol(p))
 		rt, _ := g.Amount(p.Token, p.TokenAmount)
 		rs, _ := g.Amount(quote.Symbol, p.QuoteWhole())
 		curve := []string{tok.CoinType, quote.CoinType, UncorrelatedType}
@@ -132,6 +133,20 @@ func TestParseUnits(t *testing.T) {
 	}
 	if _, err := ParseGenesis([]byte(`{"version":1,"tokens":[{"symbol":"SUPRA","coin_type":"0x1::supra_coin::SupraCoin","decimals":8,"supply":"1"}],"burned":{"SUPRA":"2"}}`)); !errors.Is(err, ErrGenesis) {
 		t.Fatal("over-distribution accepted", err)
+	}
+	// The native coin is found by its type, however its address is written; a genesis
+	// without it is refused for that reason.
+	def, err := DefaultGenesis()
+	if err != nil || def.NativeSymbol() != "SUPRA" || def.QuoteSymbol(GenesisPool{Token: "LUCKY"}) != "SUPRA" {
+		t.Fatalf("default genesis native coin: %v", err)
+	}
+	padded := strings.Replace(string(genesisJSON), `"0x1::supra_coin::SupraCoin"`,
+		`"0x0000000000000000000000000000000000000000000000000000000000000001::supra_coin::SupraCoin"`, 1)
+	if g, err := ParseGenesis([]byte(padded)); err != nil || g.NativeSymbol() != "SUPRA" {
+		t.Fatalf("native coin with a padded address: %v", err)
+	}
+	if _, err := ParseGenesis([]byte(`{"version":1,"tokens":[{"symbol":"USDC","coin_type":"0x2::usdc::USDC","decimals":6,"supply":"100"}]}`)); !errors.Is(err, ErrGenesis) || !strings.Contains(err.Error(), "no native coin") {
+		t.Errorf("genesis without the native coin: %v", err)
 	}
 	for _, pool := range []string{
 		`{"token":"SUPRA","token_amount":"1","supra_amount":"1"}`,                // SUPRA/SUPRA

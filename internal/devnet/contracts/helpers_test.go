@@ -1,7 +1,6 @@
 package contracts
 
 import (
-	"crypto/ed25519"
 	"encoding/json"
 	"testing"
 
@@ -25,8 +24,6 @@ func newNode(t testing.TB) *devnet.Node {
 	return devnettest.New(t, devnet.Options{Modules: mods, Seed: "contracts-test"})
 }
 
-func devKey(n *devnet.Node, i int) ed25519.PrivateKey { return n.Accounts()[i].PrivateKey }
-
 // view calls a view with string arguments and decodes each result into a string
 // (u64) or raw JSON.
 func view(t testing.TB, n *devnet.Node, fn string, typeArgs []string, args ...string) []json.RawMessage {
@@ -49,23 +46,6 @@ func viewU64(t testing.TB, n *devnet.Node, fn string, typeArgs []string, args ..
 		t.Fatal(err)
 	}
 	return uint64(v)
-}
-
-// submit submits a call and returns the executed transaction.
-func submit(t testing.TB, n *devnet.Node, key ed25519.PrivateKey, c devnettest.Call) supra.TransactionInfo {
-	t.Helper()
-	if c.MaxGas == 0 {
-		c.MaxGas = 100_000
-	}
-	h, err := devnettest.Submit(n, key, c)
-	if err != nil {
-		t.Fatalf("submit %s: %v", c.Function, err)
-	}
-	info, ok := n.Transaction(h)
-	if !ok {
-		t.Fatalf("transaction %x not found", h)
-	}
-	return info
 }
 
 func mustSucceed(t testing.TB, info supra.TransactionInfo) {

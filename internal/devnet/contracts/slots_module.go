@@ -134,7 +134,7 @@ func (m slotsModule) Execute(ex *devnet.Exec, call devnet.EntryCall) error {
 		if err := a.Done(); err != nil {
 			return err
 		}
-		if !sameType(tokenType, coin) {
+		if coinOf(coin).IsZero() || coinOf(tokenType) != coinOf(coin) {
 			return ex.AbortWithReason(codeTokenMismatch, "ETOKEN_TYPE_MISMATCH",
 				fmt.Sprintf("token_type %q does not name the type argument %s", tokenType, coin))
 		}
@@ -262,7 +262,7 @@ func (slotsModule) View(ex *devnet.Exec, call devnet.ViewCall) ([]any, error) {
 		if err := a.Done(); err != nil {
 			return nil, err
 		}
-		if !sameType(tokenType, coin) {
+		if coinOf(coin).IsZero() || coinOf(tokenType) != coinOf(coin) {
 			return nil, ex.AbortWithReason(codeTokenMismatch, "ETOKEN_TYPE_MISMATCH", tokenType)
 		}
 		fund, err := game.FundBalance(coin)

@@ -62,11 +62,11 @@ func (stakingModule) ABI() devnet.ABI {
 }
 
 func (m stakingModule) Genesis(ex *devnet.Exec) error {
-	price, err := m.g.Amount("SUPRA", m.g.Staking.PassPrice)
+	price, err := m.g.Amount(m.g.NativeSymbol(), m.g.Staking.PassPrice)
 	if err != nil {
 		return err
 	}
-	reserve, err := m.g.Amount("SUPRA", m.g.Staking.RewardReserve)
+	reserve, err := m.g.Amount(m.g.NativeSymbol(), m.g.Staking.RewardReserve)
 	if err != nil {
 		return err
 	}

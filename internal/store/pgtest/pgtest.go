@@ -61,7 +61,7 @@ func URL(t testing.TB) string {
 	t.Cleanup(func() {
 		db, err := sql.Open("pgx", baseURL+"/postgres?sslmode=disable")
 		if err == nil {
-			db.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")
+			_, _ = db.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")
 			db.Close()
 		}
 	})
@@ -137,8 +137,8 @@ func stop() {
 	if dir == "" {
 		return
 	}
-	run("pg_ctl", "-D", filepath.Join(dir, "data"), "-m", "immediate", "-w", "stop")
-	os.RemoveAll(dir)
+	_, _ = run("pg_ctl", "-D", filepath.Join(dir, "data"), "-m", "immediate", "-w", "stop") // best effort at exit
+	_ = os.RemoveAll(dir)                                                                   // a leftover temp dir is harmless
 }
 
 func freePort() (int, error) {

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { mkdir, rmdir, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -80,15 +80,7 @@ export async function playViaApi(
 ): Promise<string> {
   const sender = await devAddress(request, account);
   const built = await request.post('/api/v1/slots/spins', { data: { sender, token, betPerSpin, spins } });
-  expect(built.ok(), await built.text()).toBeTruthy();
-  const { rawTransaction } = (await built.json()) as { rawTransaction: string };
-  const sent = await request.post('/devnet/wallet/send', { data: { account, rawTransaction } });
-  expect(sent.ok(), await sent.text()).toBeTruthy();
-  const { hash } = (await sent.json()) as { hash: string };
-  const tx = await request.get(`/api/v1/tx/${hash}?wait=30s`);
-  expect(tx.ok()).toBeTruthy();
-  expect(((await tx.json()) as { status: string }).status).toBe('Success');
-  return hash;
+  return (await sendBuilt(request, account, built)).hash;
 }
 
 /** A fresh 32-byte address nobody has used. */
@@ -145,4 +137,21 @@ export async function withChainSnapshot<T>(request: APIRequestContext, port: str
   } finally {
     await rmdir(lock);
   }
+}
+
+/**
+ * Has the dev wallet of `account` sign and send a transaction the app's API built, and waits
+ * until it is final; it must succeed. Returns the final transaction and its hash.
+ */
+export async function sendBuilt(request: APIRequestContext, account: number, built: APIResponse) {
+  expect(built.ok(), await built.text()).toBeTruthy();
+  const { rawTransaction } = (await built.json()) as { rawTransaction: string };
+  const sent = await request.post('/devnet/wallet/send', { data: { account, rawTransaction } });
+  expect(sent.ok(), await sent.text()).toBeTruthy();
+  const { hash } = (await sent.json()) as { hash: string };
+  const tx = await request.get(`/api/v1/tx/${hash}?wait=30s`);
+  expect(tx.ok()).toBeTruthy();
+  const body = (await tx.json()) as { status: string; decoded?: { swap?: Record<string, string> } };
+  expect(body.status).toBe('Success');
+  return { ...body, hash };
 }

@@ -18,7 +18,7 @@ export async function useDevWallet(page: Page, opts: DevWalletOptions = {}) {
   }, opts);
 }
 
-/** Spec §2: first 6 characters, an ellipsis, last 4. */
+/** First 6 characters, an ellipsis, last 4 (docs/product.md, Display rules). */
 export function short(address: string): string {
   return `${address.slice(0, 6)}…${address.slice(-4)}`;
 }

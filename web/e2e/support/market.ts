@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { devAddress } from './chain';
+import { devAddress, sendBuilt } from './chain';
 
-/** dexUSDC and the Dexlyn package of the devnet (mainnet addresses, reference/mainnet.json). */
+/** dexUSDC and the Dexlyn package of the devnet (at their mainnet addresses, as on the devnet). */
 export const DEXUSDC = '0x8f7d16ade319b0fce368ca6cdb98589c4527ce7f5b51e544a9e68e719934458b::hyper_coin::DexlynUSDC';
 export const DEX = '0x0dc694898dff98a1b0447e0992d0413e123ea80da1021d464a4fbaf0265870d8';
 export const CURVE = `${DEX}::curves::Uncorrelated`;
@@ -38,13 +38,7 @@ export async function swapViaApi(request: APIRequestContext, account: number, co
       arguments: [amountIn.toString(), '1'],
     },
   });
-  expect(built.ok(), await built.text()).toBeTruthy();
-  const { rawTransaction } = (await built.json()) as { rawTransaction: string };
-  const sent = await request.post('/devnet/wallet/send', { data: { account, rawTransaction } });
-  expect(sent.ok(), await sent.text()).toBeTruthy();
-  const { hash } = (await sent.json()) as { hash: string };
-  const tx = await request.get(`/api/v1/tx/${hash}?wait=30s`);
-  expect(((await tx.json()) as { status: string }).status).toBe('Success');
+  await sendBuilt(request, account, built);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { sendBuilt } from './chain';
 
 /** MINE: the devnet's Cosmic Miners coin (8 decimals). */
 export const MINE = '0x000000000000000000000000000000000000000000000000000000000000de02::cosmic_miners::MINE';
@@ -43,13 +44,7 @@ export async function advanceTime(request: APIRequestContext, seconds: number) {
 /** Builds a transaction through POST /api/v1/tx/build and has the dev wallet sign and send it; waits until final. */
 export async function sendCall(request: APIRequestContext, account: number, sender: string, fn: string, args: string[]) {
   const built = await request.post('/api/v1/tx/build', { data: { sender, function: fn, typeArguments: [], arguments: args } });
-  expect(built.ok(), await built.text()).toBeTruthy();
-  const { rawTransaction } = (await built.json()) as { rawTransaction: string };
-  const sent = await request.post('/devnet/wallet/send', { data: { account, rawTransaction } });
-  expect(sent.ok(), await sent.text()).toBeTruthy();
-  const { hash } = (await sent.json()) as { hash: string };
-  const tx = await request.get(`/api/v1/tx/${hash}?wait=30s`);
-  expect(((await tx.json()) as { status: string }).status).toBe('Success');
+  await sendBuilt(request, account, built);
 }
 
 /** Presents the mainnet preset to the page: /api/v1/config answers as `lucky serve --network mainnet` would, minus the devnet-only modules. */

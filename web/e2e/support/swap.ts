@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { devAddress } from './chain';
+import { devAddress, sendBuilt } from './chain';
 
 export function swapButton(page: Page) {
   return page.getByTestId('swap-main');
@@ -16,14 +16,7 @@ export async function connectOnSwap(page: Page) {
 export async function swapViaApi(request: APIRequestContext, account: number, from: string, to: string, amountIn: string) {
   const sender = await devAddress(request, account);
   const built = await request.post('/api/v1/swap/build', { data: { sender, from, to, amountIn, minOut: '0' } });
-  expect(built.ok(), await built.text()).toBeTruthy();
-  const { rawTransaction } = (await built.json()) as { rawTransaction: string };
-  const sent = await request.post('/devnet/wallet/send', { data: { account, rawTransaction } });
-  expect(sent.ok(), await sent.text()).toBeTruthy();
-  const { hash } = (await sent.json()) as { hash: string };
-  const tx = await request.get(`/api/v1/tx/${hash}?wait=30s`);
-  expect(((await tx.json()) as { status: string }).status).toBe('Success');
-  return hash;
+  return (await sendBuilt(request, account, built)).hash;
 }
 
 export interface TxSwap {

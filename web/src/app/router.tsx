@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteError } from '@/app/error-boundary';
 import { RootLayout } from '@/app/layout/root-layout';
+import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/lib/paths';
 
 /** Each screen is its own chunk, loaded when its route is first visited. */
@@ -20,6 +21,13 @@ export const routes: RouteObject[] = [
     path: '/',
     Component: RootLayout,
     errorElement: <RouteError />,
+    // The first page's chunk loads before the first render; this fills the screen meanwhile
+    // (without it React Router warns on every load that there is nothing to show).
+    hydrateFallbackElement: (
+      <div className="flex min-h-dvh items-center justify-center text-neon-cyan">
+        <Spinner size={32} label="Loading page" />
+      </div>
+    ),
     children: [
       {
         errorElement: <RouteError />,
@@ -29,6 +37,7 @@ export const routes: RouteObject[] = [
           { path: paths.slots, lazy: () => import('@/features/slots/slots-page').then((m) => ({ Component: m.SlotsPage })) },
           { path: `${paths.slots}/:token`, lazy: () => import('@/features/slots/slots-page').then((m) => ({ Component: m.SlotsPage })) },
           { path: paths.tx, lazy: () => import('@/features/tx/tx-page').then((m) => ({ Component: m.TxPage })) },
+          { path: paths.account, lazy: () => import('@/features/account/account-page').then((m) => ({ Component: m.AccountPage })) },
           { path: paths.swap, lazy: () => import('@/features/swap/swap-page').then((m) => ({ Component: m.SwapPage })) },
           { path: paths.stats, lazy: () => import('@/features/stats/stats-page').then((m) => ({ Component: m.StatsPage })) },
           { path: paths.portfolio, lazy: () => import('@/features/portfolio/portfolio-page').then((m) => ({ Component: m.PortfolioPage })) },

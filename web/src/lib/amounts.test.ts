@@ -7,9 +7,7 @@ import {
   formatBalance,
   formatExact,
   formatInteger,
-  formatMarketCap,
   formatPrice,
-  formatSupply,
   formatUnits,
   mul,
   parseUnits,
@@ -86,7 +84,7 @@ describe('formatUnits', () => {
   });
 });
 
-// doc 2 §9: "Balances are floored to 2 decimals".
+// Balances are floored to 2 decimals (docs/product.md, Display rules).
 describe('balances: floor to 2 decimals, grouped', () => {
   it.each([
     [0n, 6, '0.00', '0.00'],
@@ -182,7 +180,7 @@ describe('formatExact', () => {
   });
 });
 
-// doc 2 §9: "Price format: $0.000000 with 12 decimals below 1e-6, 8 decimals below 0.01,
+// USD prices: "$" with 12 decimals below 1e-6, 8 decimals below 0.01,
 // otherwise 6."
 describe('formatPrice', () => {
   it.each([
@@ -216,49 +214,7 @@ describe('formatPrice', () => {
   });
 });
 
-// doc 2 §9: "Market cap shown with $, K above 1e3 and M above 1e6 (dashboard)."
-describe('formatMarketCap', () => {
-  it.each([
-    ['0', '$0.00'],
-    ['12.345', '$12.35'],
-    ['999.99', '$999.99'],
-    ['999.995', '$1,000.00'],
-    ['1000', '$1.00K'],
-    ['1234.5', '$1.23K'],
-    ['1235', '$1.24K'],
-    ['999999', '$1,000.00K'],
-    ['1000000', '$1.00M'],
-    ['1234567.89', '$1.23M'],
-    ['2500000000', '$2,500.00M'],
-  ] as const)('%s → %s', (usd, want) => {
-    expect(formatMarketCap(usd)).toBe(want);
-  });
-
-  it('takes exact values', () => {
-    // 1e9 LUCKY × $0.00123456 = $1,234,560.
-    expect(formatMarketCap(mul(units(10n ** 15n, 6), decimal('0.00123456')))).toBe('$1.23M');
-  });
-});
-
-// doc 2 §9: "Supply formatted with K/M/B/T."
-describe('formatSupply', () => {
-  it.each([
-    [0n, 6, '0.00'],
-    [999_990_000n, 6, '999.99'],
-    [1_000_000_000n, 6, '1.00K'],
-    [1_999_999_999n, 6, '1.99K'],
-    [2_500_000_000_000n, 6, '2.50M'],
-    [10n ** 15n, 6, '1.00B'],
-    [999_999_999_999_999n, 6, '999.99M'],
-    [123_456_000_000_000_000_000n, 8, '1.23T'],
-    [10n ** 30n, 6, '1,000,000,000,000.00T'],
-    [12_345n, 0, '12.34K'],
-  ] as const)('%s with %i decimals → %s', (amount, decimals, want) => {
-    expect(formatSupply(amount, decimals)).toBe(want);
-  });
-});
-
-// doc 2 §9: "Token name truncated at 12 characters."
+// Token names are cut at 12 characters (docs/product.md, Display rules).
 describe('truncateName', () => {
   it.each([
     ['LUCKY', 'LUCKY'],

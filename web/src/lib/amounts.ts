@@ -1,5 +1,5 @@
 /**
- * Exact amounts and the app's display formats (doc 2 §9 "Display rules").
+ * Exact amounts and the app's display formats (docs/product.md, Display rules).
  *
  * Token amounts are BigInt base units: "1.5" LUCKY with 6 decimals is 1500000n. Values that are
  * not whole base units (a price, a market cap, a ratio of reserves) are exact rationals
@@ -13,8 +13,8 @@
  * | balance          | formatBalance   | 1234567891n, 6 → "1,234.56" (floor, 2 dp)    |
  * | any precision    | formatUnits     | 123456789n, 8, 8 → "1.23456789" (floor)      |
  * | price (USD)      | formatPrice     | "0.0123" → "$0.012300"; 12/8/6 dp            |
- * | market cap (USD) | formatMarketCap | "1234567" → "$1.23M"; K from 1e3, M from 1e6 |
- * | supply           | formatSupply    | 1e15n, 6 → "1.00B"; K/M/B/T                  |
+ * | compact USD      | formatUsdCompact (lib/format.ts) | "1234567" → "$1.23M"; K/M/B/T |
+ * | supply           | formatSupply (lib/format.ts)     | 1e15n, 6 → "1.00B"; K/M/B/T   |
  * | token name       | truncateName    | "SUPRA-MUMMY-COIN" → "SUPRA-MUMMY-…"         |
  */
 
@@ -54,7 +54,7 @@ export function tryParseUnits(text: string, decimals: number): bigint | null {
 
 /**
  * Formats base units as a decimal string with exactly `shown` fractional digits, floored
- * (never rounds up a balance). `shown` defaults to 2, the spec's display precision.
+ * (never rounds up a balance). `shown` defaults to 2, the product's display precision.
  */
 export function formatUnits(
   units: bigint,
@@ -114,7 +114,7 @@ export function fmt2Grouped(units: bigint | string | null | undefined, decimals:
   return v === null ? '0.00' : formatUnits(v, decimals, 2, { grouping: true });
 }
 
-/** A balance as doc 2 §9 shows it: floored to 2 decimals, grouped. Same as fmt2Grouped. */
+/** A balance as the product shows it (docs/product.md, Display rules): floored to 2 decimals, grouped. Same as fmt2Grouped. */
 export const formatBalance = fmt2Grouped;
 
 // ---------------------------------------------------------------------------------------------
@@ -166,12 +166,12 @@ export function mul(a: Exact, b: Exact): Exact {
 /** An Exact, or a decimal string parsed with `decimal`. */
 export type ExactInput = Exact | string;
 
-function toExact(v: ExactInput): Exact {
+export function toExact(v: ExactInput): Exact {
   return typeof v === 'string' ? decimal(v) : ratio(v.num, v.den);
 }
 
 /** |v| compared with 10^exp: -1, 0 or 1. */
-function cmpPow10(v: Exact, exp: number): number {
+export function cmpPow10(v: Exact, exp: number): number {
   const a = v.num < 0n ? -v.num : v.num;
   const lhs = exp >= 0 ? a : a * 10n ** BigInt(-exp);
   const rhs = exp >= 0 ? v.den * 10n ** BigInt(exp) : v.den;
@@ -198,7 +198,7 @@ export function formatExact(
 }
 
 /**
- * A USD price (doc 2 §9): "$" and 12 decimals below 0.000001, 8 decimals below 0.01, otherwise
+ * A USD price (docs/product.md, Display rules): "$" and 12 decimals below 0.000001, 8 decimals below 0.01, otherwise
  * 6 ("$0.000000" format), rounded half up. Zero shows "$0.000000". Throws AmountError for a
  * string that is not a decimal.
  */
@@ -211,43 +211,7 @@ export function formatPrice(price: ExactInput): string {
   return text.startsWith('-') ? '-$' + text.slice(1) : '$' + text;
 }
 
-interface Unit {
-  exp: number;
-  suffix: string;
-}
-
-const SUPPLY_UNITS: readonly Unit[] = [
-  { exp: 12, suffix: 'T' },
-  { exp: 9, suffix: 'B' },
-  { exp: 6, suffix: 'M' },
-  { exp: 3, suffix: 'K' },
-];
-const MARKET_CAP_UNITS = SUPPLY_UNITS.filter((u) => u.suffix === 'M' || u.suffix === 'K');
-
-function compact(v: Exact, unitsList: readonly Unit[], mode: 'floor' | 'halfUp'): string {
-  const unit = unitsList.find((u) => cmpPow10(v, u.exp) >= 0);
-  const scaled = unit ? { num: v.num, den: v.den * 10n ** BigInt(unit.exp) } : v;
-  return formatExact(scaled, 2, { mode, grouping: true }) + (unit?.suffix ?? '');
-}
-
-/**
- * A market cap on the dashboard (doc 2 §9): "$" with 2 decimals, "K" from 1,000 and "M" from
- * 1,000,000 (no larger unit: 2.5 billion is "$2,500.00M"), rounded half up.
- */
-export function formatMarketCap(usd: ExactInput): string {
-  const text = compact(toExact(usd), MARKET_CAP_UNITS, 'halfUp');
-  return text.startsWith('-') ? '-$' + text.slice(1) : '$' + text;
-}
-
-/**
- * A token supply (doc 2 §9): 2 decimals with K, M, B or T from 1e3, 1e6, 1e9 and 1e12 whole
- * tokens, floored ("1.00B" for LUCKY's 1e9). Takes base units and the token's decimals.
- */
-export function formatSupply(amount: bigint, decimals: number): string {
-  return compact(units(amount, decimals), SUPPLY_UNITS, 'floor');
-}
-
-/** A token name cut at 12 characters (doc 2 §9), with "…" when it was longer. */
+/** A token name cut at 12 characters (docs/product.md, Display rules), with "…" when it was longer. */
 export function truncateName(name: string, max = 12): string {
   const chars = Array.from(name);
   return chars.length > max ? chars.slice(0, max).join('') + '…' : name;

@@ -15,7 +15,15 @@ export const configQuery = queryOptions({
   gcTime: Infinity,
 });
 
-/** The app config; every screen that needs tokens or the network reads it through this hook. */
-export function useAppConfig() {
-  return useQuery(configQuery);
+/**
+ * The app config; every screen that needs tokens or the network reads it through this hook. A screen
+ * showing something that can change while the binary runs (a bot waiting for Telegram) may ask for it
+ * again every refetchInterval ms while that function says so.
+ */
+export function useAppConfig(options?: { refetchInterval?: (config: AppConfig | undefined) => number | false }) {
+  const every = options?.refetchInterval;
+  return useQuery({
+    ...configQuery,
+    refetchInterval: every ? (q: { state: { data?: AppConfig } }) => every(q.state.data) : false,
+  });
 }

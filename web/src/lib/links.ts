@@ -14,20 +14,41 @@ export const links = {
   supra: 'https://supra.com',
   /** StarKey wallet app page; append an encoded URL to open it inside the wallet. */
   starkeyApp: 'https://starkey.app/dApps?url=',
-  explorerTx: 'https://suprascan.io/tx/{hash}',
-  explorerAddress: 'https://suprascan.io/address/{address}',
 } as const;
 
 export function starkeyAppLink(url: string): string {
   return links.starkeyApp + encodeURIComponent(url);
 }
 
-export function explorerTxLink(hash: string): string {
-  return links.explorerTx.replace('{hash}', encodeURIComponent(hash));
+/** The explorer patterns of the network the app targets (GET /api/v1/config). */
+export interface ExplorerPatterns {
+  explorerTx: string;
+  explorerAddress: string;
 }
 
-export function explorerAddressLink(address: string): string {
-  return links.explorerAddress.replace('{address}', encodeURIComponent(address));
+/** Where a link goes: an in-app route (devnet's own pages) or an external explorer. */
+export interface ExplorerLink {
+  href: string;
+  internal: boolean;
+}
+
+function fill(pattern: string | undefined, key: '{hash}' | '{address}', value: string): ExplorerLink | null {
+  if (!pattern || !pattern.includes(key)) return null;
+  const href = pattern.replace(key, encodeURIComponent(value));
+  return { href, internal: href.startsWith('/') };
+}
+
+/**
+ * A transaction's explorer link on the app's network: devnet's in-app `/tx/{hash}`, the public
+ * explorer elsewhere. Every transaction link of the app is built here (null until the config loads).
+ */
+export function txLink(network: ExplorerPatterns | undefined, hash: string): ExplorerLink | null {
+  return fill(network?.explorerTx, '{hash}', hash);
+}
+
+/** An account's explorer link on the app's network: devnet's in-app `/account/{address}`, the public explorer elsewhere. */
+export function addressLink(network: ExplorerPatterns | undefined, address: string): ExplorerLink | null {
+  return fill(network?.explorerAddress, '{address}', address);
 }
 
 /** Props every external link gets: new tab, no opener, no referrer. */

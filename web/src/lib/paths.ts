@@ -22,7 +22,18 @@ export const paths = {
   nftRewards: '/nft-rewards',
   staking: '/staking',
   tx: '/tx/:hash',
+  account: '/account/:address',
 } as const;
+
+/** The public certificate page of one burn. */
+export function burnCertificatePath(hash: string): string {
+  return `/burn/${encodeURIComponent(hash)}`;
+}
+
+/** The in-app account page of one address (devnet's explorer for accounts). */
+export function accountPath(address: string): string {
+  return `/account/${encodeURIComponent(address)}`;
+}
 
 /** The in-app transaction page of one hash. */
 export function txPath(hash: string): string {

@@ -12,7 +12,7 @@ export type SoundName = 'spin' | 'stop' | 'win' | 'coin' | 'burn' | 'background'
 
 export const SOUND_STORAGE_KEY = 'soundEnabled';
 
-/** Spec volumes: background 0.3, spin 0.5, stop 0.7, win 0.8. */
+/** Sound volumes (docs/product.md, Slots): background 0.3, spin 0.5, stop 0.7, win 0.8. */
 export const SOUND_VOLUMES: Record<SoundName, number> = {
   background: 0.3,
   spin: 0.5,

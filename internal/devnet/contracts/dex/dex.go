@@ -120,30 +120,17 @@ func AbortCode(err error) (uint64, bool) {
 	return 0, false
 }
 
-// CoinType is a struct tag address::module::Name.
-type CoinType struct {
-	Address [32]byte
-	Module  string
-	Name    string
-}
+// CoinType is a coin's type, the app's own supra.CoinType: the emulated pools and the
+// client's bindings parse, compare and order coins with the same code.
+type CoinType = supra.CoinType
 
-// ParseCoinType parses "0x…::module::Name"; the address may be short.
+// ParseCoinType parses "0x…::module::Name"; the address may be short. A bad type is
+// ErrBadType.
 func ParseCoinType(s string) (CoinType, error) {
-	parts := strings.SplitN(strings.TrimSpace(s), "::", 3)
-	if len(parts) != 3 || parts[1] == "" || parts[2] == "" {
-		return CoinType{}, fmt.Errorf("%w: %q", ErrBadType, s)
-	}
-	h := strings.TrimPrefix(strings.ToLower(parts[0]), "0x")
-	if h == "" || len(h) > 64 {
-		return CoinType{}, fmt.Errorf("%w: %q", ErrBadType, s)
-	}
-	b, err := hex.DecodeString(strings.Repeat("0", 64-len(h)) + h)
+	c, err := supra.ParseCoinType(strings.TrimSpace(s))
 	if err != nil {
 		return CoinType{}, fmt.Errorf("%w: %q", ErrBadType, s)
 	}
-	var c CoinType
-	copy(c.Address[:], b)
-	c.Module, c.Name = parts[1], parts[2]
 	return c, nil
 }
 
@@ -156,14 +143,6 @@ func MustParseCoinType(s string) CoinType {
 	return c
 }
 
-// String renders the type the way the devnet node renders type strings
-// (supra.StructTag.String): the address in Move's short form, leading zero
-// digits removed ("0x1::supra_coin::SupraCoin", "0xfec1…::memecoins::SPIKE").
-// Clients compare type strings after normalising the address part.
-func (c CoinType) String() string {
-	return FormatAddress(c.Address) + "::" + c.Module + "::" + c.Name
-}
-
 // FormatAddress renders an address in Move's short form.
 func FormatAddress(a [32]byte) string {
 	h := strings.TrimLeft(hex.EncodeToString(a[:]), "0")
@@ -173,26 +152,8 @@ func FormatAddress(a [32]byte) string {
 	return "0x" + h
 }
 
-// MarshalText writes the type string.
-func (c CoinType) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
-
-// UnmarshalText parses a type string.
-func (c *CoinType) UnmarshalText(b []byte) error {
-	v, err := ParseCoinType(string(b))
-	if err != nil {
-		return err
-	}
-	*c = v
-	return nil
-}
-
 // Compare is coin_helper::compare<X, Y>: −1 when x sorts first.
-func Compare(x, y CoinType) int {
-	return supra.CompareCoinOrder(
-		supra.StructTag{Address: x.Address, Module: x.Module, Name: x.Name},
-		supra.StructTag{Address: y.Address, Module: y.Module, Name: y.Name},
-	)
-}
+func Compare(x, y CoinType) int { return x.Compare(y) }
 
 // IsSorted is coin_helper::is_sorted<X, Y>: it fails for the same coin.
 func IsSorted(x, y CoinType) (bool, error) {

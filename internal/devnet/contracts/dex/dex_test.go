@@ -70,7 +70,7 @@ func TestAmountInTable(t *testing.T) {
 	}
 }
 
-// The app's formula (doc 2 §7) floors in×(scale−fee)/scale first; it can
+// The app's formula (docs/product.md, Swap) floors in×(scale−fee)/scale first; it can
 // differ from Liquidswap's by rounding, never by more than one unit here.
 func TestAmountOutMatchesBigIntFormula(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))

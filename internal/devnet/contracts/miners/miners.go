@@ -1,5 +1,5 @@
 // Package miners is the pure logic of the devnet's Cosmic Miners game
-// (doc 2 §2.8, §3): a MINE coin, a catalogue of rigs that produce MINE per
+// (docs/product.md, Cosmic Miners): a MINE coin, a catalogue of rigs that produce MINE per
 // second, boosters, referrals, and claims. The original module is unknown;
 // this is the documented design of an honest, solvent game.
 //
@@ -88,7 +88,7 @@ type Booster struct {
 	BoostPct uint64 `json:"boost,string"`
 }
 
-// Catalogue returns the rigs of doc 2 §3.
+// Catalogue returns the rigs (docs/product.md, Cosmic Miners).
 func Catalogue() []Miner {
 	return []Miner{
 		{1, "Nano Rig", "Common", 100 * Unit, 5 * Unit, 1},
@@ -97,7 +97,7 @@ func Catalogue() []Miner {
 	}
 }
 
-// Boosters returns the booster items of doc 2 §3.
+// Boosters returns the booster items (docs/product.md, Cosmic Miners).
 func Boosters() []Booster {
 	return []Booster{{1, "Cyber Gem", 10}, {2, "Neon Shard", 15}}
 }

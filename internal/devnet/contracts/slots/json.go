@@ -3,7 +3,6 @@ package slots
 import (
 	"encoding/json"
 	"fmt"
-	"strings"
 )
 
 type tokenJSON struct {
@@ -48,19 +47,4 @@ func (g *Game) UnmarshalJSON(b []byte) error {
 		g.queue = append(g.queue, uint8(q))
 	}
 	return nil
-}
-
-// sameCoinType compares two type strings whose address parts may differ in
-// leading zeros ("0x0fec…" and "0xfec…" are the same address).
-func sameCoinType(a, b string) bool {
-	return normalizeAddrPart(a) == normalizeAddrPart(b)
-}
-
-func normalizeAddrPart(s string) string {
-	addr, rest, ok := strings.Cut(strings.ToLower(s), "::")
-	if !ok {
-		return s
-	}
-	addr = strings.TrimLeft(strings.TrimPrefix(addr, "0x"), "0")
-	return addr + "::" + rest
 }

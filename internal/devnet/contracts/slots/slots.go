@@ -8,7 +8,7 @@
 // The real slots_v3 source is not public, so this package documents exactly
 // what the devnet contract does. Every rule below is enforced here and tested.
 //
-// Tiers (doc 1 §3). A spin draws one tier with these probabilities, in basis
+// Tiers (docs/product.md, Slots). A spin draws one tier with these probabilities, in basis
 // points out of 10,000, and pays bet_per_spin × multiplier:
 //
 //	index name           multiplier  probability
@@ -20,7 +20,7 @@
 //	5     Jackpot         10          190
 //	6     Super Jackpot   50          10
 //
-// The paytable of doc 1 §3 lists No Win at 43 %, but its seven rows then sum
+// The product's paytable lists No Win at 43 %, but its seven rows then sum
 // to 99 % (4300+1800+1400+1400+800+190+10 = 9900). A draw needs a complete
 // probability space, so the contract gives every winning tier exactly its
 // listed probability and No Win the complement, 10000 − 5600 = 4400 bps.
@@ -63,7 +63,7 @@
 // (0xff…ff), the zero address and the player's own address are not real
 // partners (a player cannot rebate himself).
 //
-// Minimum bets (issue 4), per spin, read as whole tokens converted with the
+// Minimum bets (docs/product.md, Slots), per spin, read as whole tokens converted with the
 // token's decimals: 0.1 SUPRA (10^7 base units at 8 decimals), 10,000 SPIKE
 // (10^7 at 3 decimals) and 10 of every other token (10^7 at 6 decimals).
 // Spins per play: 1 to 1000.
@@ -82,6 +82,8 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
+
+	"github.com/luckycoin/lucky/internal/supra"
 )
 
 // Paytable and game limits.
@@ -95,10 +97,10 @@ const (
 	MaxSpins        = 1_000
 
 	// NoWinBps is the complement of the winning tiers' listed probabilities
-	// (doc 1 §3 says 43 %, but its rows sum to 99 %; see the package doc).
+	// (the product's paytable says 43 %, but its rows sum to 99 %; see the package doc).
 	NoWinBps = 4_400
-	// SpecNoWinBps is the No Win probability as doc 1 §3 prints it.
-	SpecNoWinBps = 4_300
+	// PrintedNoWinBps is the No Win probability as the product's paytable prints it.
+	PrintedNoWinBps = 4_300
 
 	// RTPPerMille is Σ p·m of the paytable, in thousandths of the amount wagered.
 	RTPPerMille = 892
@@ -135,7 +137,7 @@ type Tier struct {
 	ProbBps uint64
 }
 
-// Tiers returns the paytable of doc 1 §3. It is a function, not a variable,
+// Tiers returns the paytable (docs/product.md, Slots). It is a function, not a variable,
 // so no caller can change the odds.
 func Tiers() [NumTiers]Tier {
 	return [NumTiers]Tier{
@@ -232,13 +234,14 @@ func MinBet(coinType string, decimals uint8) (uint64, error) {
 	if err != nil {
 		return 0, err
 	}
+	coin, _ := supra.ParseCoinType(coinType)
 	switch {
-	case sameCoinType(coinType, NativeCoinType):
+	case coin == supra.MustCoinType(NativeCoinType):
 		if unit < 10 {
 			return 1, nil // a native coin with no decimals cannot go below one base unit
 		}
 		return unit / 10, nil
-	case sameCoinType(coinType, SpikeCoinType):
+	case coin == supra.MustCoinType(SpikeCoinType):
 		return checkedMul(unit, 10_000)
 	default:
 		return checkedMul(unit, 10)

@@ -20,9 +20,10 @@ func TestPaytable(t *testing.T) {
 	if probSum != BpsScale {
 		t.Fatalf("probabilities sum to %d", probSum)
 	}
-	// The spec's table (No Win 43 %) sums to 99 %; the difference is No Win's.
-	if probSum-NoWinBps+SpecNoWinBps != 9_900 {
-		t.Fatalf("spec table sum changed")
+	// The product's printed table (No Win 43 %) sums to 99 %; the difference is No Win's
+	// (docs/product.md, Slots).
+	if probSum-NoWinBps+PrintedNoWinBps != 9_900 {
+		t.Fatalf("printed table sum changed")
 	}
 	// Σ p·m in (bps × tenths) = 892 per mille × 10000 × 10 / 1000.
 	if rtp != RTPPerMille*BpsScale*MultiplierScale/1000 {
@@ -190,7 +191,7 @@ func newGame(t *testing.T, fund uint64) *Game {
 
 func noRandom(uint64) [32]byte { panic("randomness used while outcomes were forced") }
 
-// The issue 6 acceptance game: bet 10 LUCKY, tiers Super Jackpot, No Win,
+// The reference game of the slots acceptance tests: bet 10 LUCKY, tiers Super Jackpot, No Win,
 // Medium → total won 515 LUCKY, player net +485 LUCKY.
 func TestForcedOutcomes(t *testing.T) {
 	g := newGame(t, 1_000_000_000_000)

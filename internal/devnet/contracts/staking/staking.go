@@ -1,5 +1,5 @@
 // Package staking is the pure logic of the devnet's SUPRA staking pool (the
-// app's staking views of doc 1 §7). The mainnet module is unknown, so this is
+// app's staking views, docs/product.md, Staking). The mainnet module is unknown, so this is
 // the documented design of an honest, solvent pool; the devnet module wraps
 // it at a devnet-only address and moves the coins.
 //

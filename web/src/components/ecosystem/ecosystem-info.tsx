@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { BotIcon, ChartIcon, CoinsIcon, LockIcon, SlotIcon } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
+import { SLOT_ODDS } from '@/lib/slots/paytable';
 
 export type EcosystemType = 'staking' | 'games' | 'trading' | 'buyBot' | 'slotsBot';
 
@@ -43,7 +44,7 @@ export const ecosystem: Record<EcosystemType, EcosystemEntry> = {
       'and recorded in each transaction, so anyone can verify every spin.',
     points: [
       'Bet with SUPRA, LUCKY and a growing list of community tokens.',
-      'Up to 1000 spins in a single transaction, with prizes from 0.5x up to 50x.',
+      `Up to 1000 spins in a single transaction, with prizes from ${SLOT_ODDS.lowestPrize} up to ${SLOT_ODDS.topPrize}.`,
       'A small development fee on each bet supports the ecosystem and the burn.',
       'More games are on the way, starting with Cosmic Miners.',
     ],

@@ -8,9 +8,8 @@ import {
   type ISeriesApi,
   type UTCTimestamp,
 } from 'lightweight-charts';
+import { hasUsd, priceDigits, type Quote } from '@/components/price-chart/candle-chart-format';
 import type { Candle } from '@/types/api';
-
-export type Quote = 'USD' | 'SUPRA';
 
 /** Whole units of a base-unit string, for chart bars only (never for amounts shown as text). */
 function whole(units: string, decimals: number): number {
@@ -67,7 +66,7 @@ export default function CandleChart({ candles, quote, quoteDecimals }: { candles
     const s = series.current;
     if (!s) return;
     const usd = quote === 'USD';
-    const rows = usd ? candles.filter((k) => k.closeUsd !== null) : candles;
+    const rows = usd ? candles.filter(hasUsd) : candles;
     s.c.setData(
       rows.map((k) => ({
         time: k.time as UTCTimestamp,
@@ -84,8 +83,22 @@ export default function CandleChart({ candles, quote, quoteDecimals }: { candles
         return { time: k.time as UTCTimestamp, value, color: k.close >= k.open ? 'rgba(61,255,154,0.35)' : 'rgba(255,77,125,0.35)' };
       }),
     );
+    // Each quote has its own axis: USD labels carry "$" and enough digits for a dollar price of
+    // a few millionths; SUPRA keeps 8 decimals.
+    const top = rows.reduce((m, k) => Math.max(m, usd ? (k.highUsd ?? 0) : k.high), 0);
+    const digits = priceDigits(top);
+    s.c.applyOptions({
+      priceFormat: usd
+        ? { type: 'custom', minMove: 10 ** -digits, formatter: (p: number) => `$${p.toFixed(digits)}` }
+        : { type: 'price', precision: 8, minMove: 0.00000001 },
+    });
     chart.current?.timeScale().fitContent();
+    // What the canvas now shows, read back from the chart, for tests and assistive tech.
+    if (box.current) {
+      box.current.dataset.axis = s.c.options().priceFormat.type === 'custom' ? 'USD' : 'SUPRA';
+      box.current.dataset.rendered = String(s.c.data().length);
+    }
   }, [candles, quote, quoteDecimals]);
 
-  return <div ref={box} className="h-full w-full" />;
+  return <div ref={box} className="h-full w-full" data-testid="candle-canvas" />;
 }

@@ -3,20 +3,13 @@ import { ExternalLink } from '@/components/ui/external-link';
 import { ApiError } from '@/lib/api';
 import { Spinner } from '@/components/ui/spinner';
 import { useCandles } from '@/components/price-chart/use-candles';
-import type { Quote } from '@/components/price-chart/candle-chart';
+import { hasUsd, priceText, type Quote } from '@/components/price-chart/candle-chart-format';
 import type { CandleInterval } from '@/types/api';
 
 const CandleChart = lazy(() => import('@/components/price-chart/candle-chart'));
 
 const INTERVALS: CandleInterval[] = ['1m', '5m', '1h', '1d'];
 const QUOTES: Quote[] = ['SUPRA', 'USD'];
-
-/** A price as text: 8 significant decimals are plenty for a meme coin quoted in SUPRA or USD. */
-function priceText(v: number, quote: Quote): string {
-  const digits = v !== 0 && Math.abs(v) < 0.0001 ? 10 : 8;
-  const s = v.toFixed(digits);
-  return quote === 'USD' ? `$${s}` : `${s} SUPRA`;
-}
 
 function Toggle<T extends string>({ label, options, value, onChange }: { label: string; options: T[]; value: T; onChange: (v: T) => void }) {
   return (
@@ -48,7 +41,10 @@ export function PriceChart({ token = 'LUCKY', quoteDecimals = 8, compact = false
   const [quote, setQuote] = useState<Quote>('SUPRA');
   const q = useCandles(interval, `${token}-SUPRA`);
   const candles = q.data?.candles ?? [];
-  const last = [...candles].reverse().find((k) => quote === 'SUPRA' || k.closeUsd !== null);
+  const usdCount = candles.filter(hasUsd).length;
+  const last = [...candles].reverse().find((k) => quote === 'SUPRA' || hasUsd(k));
+  // In USD, candles without a dollar price are left out and the server's note says why.
+  const usdNote = quote === 'USD' && usdCount < candles.length ? (q.data?.usdNote ?? 'Some trades have no USD price.') : null;
   const lastClose = last ? (quote === 'USD' ? (last.closeUsd ?? 0) : last.close) : null;
 
   return (
@@ -75,7 +71,8 @@ export function PriceChart({ token = 'LUCKY', quoteDecimals = 8, compact = false
         aria-label={`${token} price in ${quote}, ${interval} candles with volume`}
         className={`relative w-full ${compact ? 'h-64 sm:h-80' : 'h-72 sm:h-96'}`}
         data-testid="price-chart"
-        data-candles={candles.length}
+        data-candles={quote === 'USD' ? usdCount : candles.length}
+        data-quote={quote}
       >
         {q.isError ? (
           <p className="flex h-full items-center justify-center px-4 text-center text-sm text-muted">
@@ -91,6 +88,10 @@ export function PriceChart({ token = 'LUCKY', quoteDecimals = 8, compact = false
           <p className="flex h-full items-center justify-center px-4 text-center text-sm text-muted">
             No {token} trades indexed in this period yet.
           </p>
+        ) : quote === 'USD' && usdCount === 0 ? (
+          <p className="flex h-full items-center justify-center px-4 text-center text-sm text-muted" data-testid="chart-usd-note">
+            {usdNote}
+          </p>
         ) : (
           <Suspense
             fallback={
@@ -103,9 +104,14 @@ export function PriceChart({ token = 'LUCKY', quoteDecimals = 8, compact = false
           </Suspense>
         )}
       </div>
+      {usdNote && usdCount > 0 && (
+        <p role="note" className="mt-2 text-xs text-neon-gold" data-testid="chart-usd-note">
+          {usdNote}
+        </p>
+      )}
       <p className="mt-2 flex flex-wrap justify-between gap-2 text-xs text-muted">
         <span>
-          Chart by{' '}
+          {quote === 'USD' ? 'Prices in USD: SUPRA price × SUPRA/dexUSDC pool price at each trade' : 'Prices in SUPRA'} · Chart by{' '}
           <ExternalLink href="https://www.tradingview.com/" className="text-neon-cyan hover:underline">
             TradingView
           </ExternalLink>

@@ -7,7 +7,7 @@ import { useStakingGlobal, useStakingUser } from '@/lib/staking/use-staking';
 import { apyText, lockText } from '@/lib/staking/format';
 
 const CONNECT = 'Connect wallet';
-/** Doc 1 §4: without a wallet the APY tier reads 500. */
+/** Without a wallet the APY tier reads 500 (docs/product.md, Staking). */
 const DEFAULT_APY_TIER = 500n;
 
 function Row({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
@@ -22,7 +22,7 @@ function Row({ label, value, testId }: { label: string; value: ReactNode; testId
 }
 
 /**
- * The staking pool's figures (doc 1 §3, §4, §7) in the Staking info modal: global figures, and the
+ * The staking pool's figures (docs/product.md, Staking) in the Staking info modal: global figures, and the
  * wallet's values refreshed on wallet change and every 50 s. Without a wallet the balances read
  * 'Connect wallet' and the APY tier 500; on networks without a staking pool, 'Coming Soon'.
  */

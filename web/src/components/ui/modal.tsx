@@ -65,7 +65,8 @@ export function Modal({
     const previous = document.activeElement as HTMLElement | null;
     const panel = panelRef.current;
     if (panel) {
-      const first = focusables(panel)[0];
+      // A field marked data-autofocus (a picker's search box) gets focus before the close button.
+      const first = panel.querySelector<HTMLElement>('[data-autofocus]') ?? focusables(panel)[0];
       (first ?? panel).focus();
     }
     const { overflow } = document.body.style;

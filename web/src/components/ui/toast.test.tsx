@@ -22,6 +22,29 @@ describe('Toast', () => {
     expect(onDismiss).toHaveBeenCalledTimes(1);
   });
 
+  it('shows a repeated message once with `once`, and stacks copies without it', () => {
+    function Trigger() {
+      const toast = useToast();
+      return (
+        <>
+          <button onClick={() => toast.show('Capped at 5', { once: true })}>once</button>
+          <button onClick={() => toast.show('Stacked')}>stack</button>
+        </>
+      );
+    }
+    render(
+      <ToastProvider>
+        <Trigger />
+      </ToastProvider>,
+    );
+    act(() => screen.getByRole('button', { name: 'once' }).click());
+    act(() => screen.getByRole('button', { name: 'once' }).click());
+    expect(screen.getAllByText('Capped at 5')).toHaveLength(1);
+    act(() => screen.getByRole('button', { name: 'stack' }).click());
+    act(() => screen.getByRole('button', { name: 'stack' }).click());
+    expect(screen.getAllByText('Stacked')).toHaveLength(2);
+  });
+
   it('is removed from the provider stack when its time is up, at the requested position', () => {
     function Trigger() {
       const toast = useToast();

@@ -71,9 +71,11 @@ export interface ToastOptions {
   type?: ToastType;
   duration?: number;
   position?: ToastPosition;
+  /** Replace a toast with the same text still on screen instead of stacking a copy of it. */
+  once?: boolean;
 }
 
-interface ToastItem extends Required<Omit<ToastOptions, 'position'>> {
+interface ToastItem extends Required<Omit<ToastOptions, 'position' | 'once'>> {
   id: number;
   message: ReactNode;
   position: ToastPosition;
@@ -101,7 +103,7 @@ export function ToastProvider({
     (message: ReactNode, opts: ToastOptions = {}) => {
       const id = nextId.current++;
       setItems((xs) => [
-        ...xs,
+        ...(opts.once ? xs.filter((t) => t.message !== message) : xs),
         {
           id,
           message,

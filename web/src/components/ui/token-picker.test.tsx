@@ -10,7 +10,7 @@ const tok = (name: string, extra: Partial<PickerToken> = {}): PickerToken => ({
   ...extra,
 });
 
-// Twelve tokens: three pages of 5 (the burn picker's page size, doc 2 §9).
+// Twelve tokens: three pages of 5 (the burn picker's page size, docs/product.md, Burn).
 const tokens = ['SUPRA', 'LUCKY', 'DOGE', 'MUMMY', 'SPIKE', 'CATS', 'BIRD', 'FROG', 'MOON', 'STAR', 'ROCK', 'WAVE'].map(
   (n) => tok(n, n === 'LUCKY' ? { telegram: 'https://t.me/lucky_supra', x: 'https://x.com/LuckyTokenz' } : {}),
 );
@@ -106,5 +106,48 @@ describe('TokenPicker', () => {
     await user.type(screen.getByPlaceholderText('Search tokens...'), 'x');
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('TokenPicker keyboard', () => {
+  it('opens with focus in the search box; arrows move through the list, Enter picks, Escape closes', async () => {
+    const user = userEvent.setup();
+    const onSelect = vi.fn();
+    const onClose = vi.fn();
+    render(
+      <TokenPicker open onClose={onClose} tokens={tokens.slice(0, 4)} onSelect={onSelect} texts={burnTexts} filter={matchesName} />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Select Token' });
+    const search = within(dialog).getByPlaceholderText('Search tokens...');
+    expect(search).toHaveFocus();
+    const button = (name: string) => within(dialog).getByRole('button', { name });
+
+    await user.keyboard('{ArrowDown}');
+    expect(button('SUPRA')).toHaveFocus();
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(button('DOGE')).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(button('MUMMY')).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(button('MUMMY')).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(button('SUPRA')).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(search).toHaveFocus();
+
+    // Typing filters; ArrowDown then reaches the first match, Enter picks it.
+    await user.keyboard('uck{ArrowDown}');
+    expect(button('LUCKY')).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(onSelect).toHaveBeenCalledWith(tokens[1]);
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('Escape closes it', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    render(<TokenPicker open onClose={onClose} tokens={tokens} onSelect={() => {}} texts={burnTexts} filter={matchesName} />);
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalled();
   });
 });

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { GlobeIcon, TelegramIcon, XIcon } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
@@ -15,7 +15,7 @@ export interface PickerToken {
   x?: string;
 }
 
-/** The texts of one picker; every feature passes its own (doc 2 §2.2, §2.6; doc 1 slots). */
+/** The texts of one picker; every feature passes its own (docs/product.md: Slots, Swap, Burn). */
 export interface TokenPickerTexts {
   /** Dialog title, e.g. "Select Token". */
   title: string;
@@ -53,7 +53,9 @@ export interface TokenPickerProps<T extends PickerToken> {
  * The token picker modal shared by every feature that selects a token (slots, swap, burn, ...):
  * a search box, the filtered list (optionally paged), an empty text and each token's community
  * links, opened in a new tab without an opener. Picking a token calls onSelect and closes; closing
- * clears the search. Keyboard: Tab through search, tokens and links; Escape closes (Modal).
+ * clears the search. Keyboard: it opens with focus in the search box; ArrowDown/ArrowUp move
+ * between the search box and the tokens (Home/End jump to the first/last), Enter picks the focused
+ * token, Tab reaches the links, Escape closes (Modal).
  */
 export function TokenPicker<T extends PickerToken>({
   open,
@@ -78,6 +80,27 @@ export function TokenPicker<T extends PickerToken>({
   const current = Math.min(page, pages - 1);
   const shown = pageSize ? matches.slice(current * pageSize, (current + 1) * pageSize) : matches;
 
+  const listRef = useRef<HTMLDivElement>(null);
+  /** Arrow keys move focus through the search box and the token buttons, in order. */
+  const onArrows = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (!['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(e.key)) return;
+    const root = listRef.current;
+    if (!root) return;
+    const stops = Array.from(root.querySelectorAll<HTMLElement>('[data-picker-stop]'));
+    const at = stops.indexOf(document.activeElement as HTMLElement);
+    if (at < 0) return;
+    // In the search box Home/End keep their text meaning.
+    if (at === 0 && (e.key === 'Home' || e.key === 'End')) return;
+    let next = at;
+    if (e.key === 'ArrowDown') next = Math.min(at + 1, stops.length - 1);
+    else if (e.key === 'ArrowUp') next = Math.max(at - 1, 0);
+    else if (e.key === 'Home') next = Math.min(1, stops.length - 1);
+    else next = stops.length - 1;
+    e.preventDefault();
+    stops[next]?.focus();
+    stops[next]?.scrollIntoView?.({ block: 'nearest' });
+  };
+
   const close = () => {
     setQuery('');
     setPage(0);
@@ -86,70 +109,75 @@ export function TokenPicker<T extends PickerToken>({
 
   return (
     <Modal open={open} onClose={close} title={texts.title}>
-      <label className="sr-only" htmlFor={inputId}>
-        {texts.searchLabel ?? 'Search tokens'}
-      </label>
-      <input
-        id={inputId}
-        type="search"
-        value={query}
-        onChange={(e) => {
-          setQuery(e.target.value);
-          setPage(0);
-        }}
-        placeholder={texts.searchPlaceholder}
-        autoComplete="off"
-        className="mb-4 h-11 w-full rounded-xl border border-white/15 bg-ink-900 px-4 text-white placeholder:text-white/40 focus:border-neon-cyan focus:outline-none"
-      />
-      {shown.length === 0 ? (
-        <p className="py-8 text-center text-muted">{texts.empty}</p>
-      ) : (
-        <ul className="-mx-2 max-h-[55vh] space-y-1 overflow-y-auto px-2" aria-label="Tokens">
-          {shown.map((t) => {
-            const active = isSelected?.(t) ?? false;
-            return (
-              <li
-                key={t.coinType}
-                className={
-                  'flex items-center gap-2 rounded-xl border px-2 py-1.5 ' +
-                  (active ? 'border-neon-gold/60 bg-neon-gold/10' : 'border-transparent hover:bg-white/5')
-                }
-              >
-                <button
-                  type="button"
-                  onClick={() => {
-                    onSelect(t);
-                    close();
-                  }}
-                  aria-current={active ? 'true' : undefined}
-                  aria-label={itemLabel?.(t) ?? t.name}
-                  className="flex min-w-0 flex-1 items-center gap-3 rounded-lg py-1 text-left"
+      <div ref={listRef} onKeyDown={onArrows}>
+        <label className="sr-only" htmlFor={inputId}>
+          {texts.searchLabel ?? 'Search tokens'}
+        </label>
+        <input
+          id={inputId}
+          type="search"
+          value={query}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setPage(0);
+          }}
+          placeholder={texts.searchPlaceholder}
+          autoComplete="off"
+          data-autofocus
+          data-picker-stop
+          className="mb-4 h-11 w-full rounded-xl border border-white/15 bg-ink-900 px-4 text-white placeholder:text-white/40 focus:border-neon-cyan"
+        />
+        {shown.length === 0 ? (
+          <p className="py-8 text-center text-muted">{texts.empty}</p>
+        ) : (
+          <ul className="-mx-2 max-h-[55vh] space-y-1 overflow-y-auto px-2" aria-label="Tokens">
+            {shown.map((t) => {
+              const active = isSelected?.(t) ?? false;
+              return (
+                <li
+                  key={t.coinType}
+                  className={
+                    'flex items-center gap-2 rounded-xl border px-2 py-1.5 ' +
+                    (active ? 'border-neon-gold/60 bg-neon-gold/10' : 'border-transparent hover:bg-white/5')
+                  }
                 >
-                  <TokenLogo src={t.logo} name={t.name} size={32} />
-                  <span className="min-w-0">
-                    <span className="block truncate font-bold text-white">{t.name}</span>
-                    {itemDetail && <span className="block text-xs text-muted">{itemDetail(t)}</span>}
-                  </span>
-                </button>
-                {showLinks && <TokenLinks token={t} />}
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      {pageSize !== undefined && matches.length > pageSize && (
-        <nav aria-label="Token pages" className="mt-4 flex items-center justify-between gap-2">
-          <Button variant="ghost" size="sm" onClick={() => setPage(current - 1)} disabled={current === 0}>
-            Previous
-          </Button>
-          <span className="text-sm text-muted" aria-live="polite">
-            Page {current + 1} of {pages}
-          </span>
-          <Button variant="ghost" size="sm" onClick={() => setPage(current + 1)} disabled={current >= pages - 1}>
-            Next
-          </Button>
-        </nav>
-      )}
+                  <button
+                    type="button"
+                    onClick={() => {
+                      onSelect(t);
+                      close();
+                    }}
+                    aria-current={active ? 'true' : undefined}
+                    aria-label={itemLabel?.(t) ?? t.name}
+                    data-picker-stop
+                    className="flex min-w-0 flex-1 items-center gap-3 rounded-lg py-1 text-left"
+                  >
+                    <TokenLogo src={t.logo} name={t.name} size={32} />
+                    <span className="min-w-0">
+                      <span className="block truncate font-bold text-white">{t.name}</span>
+                      {itemDetail && <span className="block text-xs text-muted">{itemDetail(t)}</span>}
+                    </span>
+                  </button>
+                  {showLinks && <TokenLinks token={t} />}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {pageSize !== undefined && matches.length > pageSize && (
+          <nav aria-label="Token pages" className="mt-4 flex items-center justify-between gap-2">
+            <Button variant="ghost" size="sm" onClick={() => setPage(current - 1)} disabled={current === 0}>
+              Previous
+            </Button>
+            <span className="text-sm text-muted" aria-live="polite">
+              Page {current + 1} of {pages}
+            </span>
+            <Button variant="ghost" size="sm" onClick={() => setPage(current + 1)} disabled={current >= pages - 1}>
+              Next
+            </Button>
+          </nav>
+        )}
+      </div>
     </Modal>
   );
 }

@@ -14,14 +14,31 @@ export function agoText(seconds: number): string {
   return `${Math.floor(seconds / 3600)} h ago`;
 }
 
-/** "Updated 12 s ago", ticking every second; the full time is in the tooltip. */
-export function UpdatedAgo({ iso, className = '' }: { iso: string | undefined; className?: string }) {
+/** "as of 14:05:09": when stale figures were read, in the viewer's local time. */
+export function asOfText(iso: string): string {
+  const t = new Date(iso);
+  return Number.isNaN(t.getTime()) ? 'as of an unknown time' : `as of ${t.toLocaleTimeString()}`;
+}
+
+/**
+ * "Updated 12 s ago", ticking every second; the full time is in the tooltip. With `stale`
+ * (the server could not reach the chain node and sent the last figures it had), it says so:
+ * "Chain node unavailable: figures as of 14:05:09 (3 min ago)".
+ */
+export function UpdatedAgo({ iso, stale = false, className = '' }: { iso: string | undefined; stale?: boolean; className?: string }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const t = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(t);
   }, []);
   if (!iso) return null;
+  if (stale) {
+    return (
+      <time dateTime={iso} title={new Date(iso).toLocaleString()} className={`text-amber-300 ${className}`} data-testid="updated-ago" role="status">
+        Chain node unavailable: figures {asOfText(iso)} ({agoText(secondsSince(iso, now))})
+      </time>
+    );
+  }
   return (
     <time dateTime={iso} title={new Date(iso).toLocaleString()} className={className} data-testid="updated-ago">
       Updated {agoText(secondsSince(iso, now))}

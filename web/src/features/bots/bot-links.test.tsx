@@ -1,14 +1,16 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { BotLinks, BotStatusLine, botStatus } from '@/features/bots/bot-links';
-import { bots } from '@/features/bots/bots';
+import { BotLinks, BotStatusLine, anyUnavailable, botStatus } from '@/features/bots/bot-links';
+import { bots, type Bot } from '@/features/bots/bots';
+import type { BotState } from '@/types/api';
 
+const off: BotState = { status: 'off', username: null };
 const supra = bots.find((b) => b.id === 'suprabot')!;
 const pump = bots.find((b) => b.id === 'pumpbuybot')!;
 
 describe('bot status and links', () => {
   it('links a running bot to its username from the config, safely', () => {
-    const status = botStatus(supra, { suprabot: 'lucky_supra_bot', burnbot: null });
+    const status = botStatus(supra, { suprabot: { status: 'running', username: 'lucky_supra_bot' }, burnbot: off });
     expect(status).toEqual({ state: 'running', username: 'lucky_supra_bot' });
     render(
       <>
@@ -23,12 +25,13 @@ describe('bot status and links', () => {
   });
 
   it('never guesses a handle: a bot without a username, or a showcase bot, has no Telegram link', () => {
-    for (const [bot, usernames, text] of [
-      [supra, { suprabot: null, burnbot: null }, 'Not running on this deployment yet'],
+    for (const [bot, states, text] of [
+      [supra, { suprabot: off, burnbot: off }, 'Not running on this deployment yet'],
       [supra, undefined, 'Not running on this deployment yet'],
-      [pump, { suprabot: 'x_bot', pumpbuybot: 'pump_bot' }, 'Showcase: its contract is not on chain yet'],
-    ] as const) {
-      const status = botStatus(bot, usernames);
+      [supra, { suprabot: { status: 'unavailable', username: null }, burnbot: off }, 'Temporarily unavailable: we can’t reach Telegram'],
+      [pump, { suprabot: { status: 'running', username: 'x_bot' }, pumpbuybot: { status: 'running', username: 'pump_bot' } }, 'Showcase: its contract is not on chain yet'],
+    ] satisfies [Bot, Record<string, BotState> | undefined, string][]) {
+      const status = botStatus(bot, states);
       const { unmount } = render(
         <>
           <BotStatusLine status={status} />
@@ -39,5 +42,11 @@ describe('bot status and links', () => {
       expect(screen.queryByRole('link', { name: `${bot.name} on Telegram` })).toBeNull();
       unmount();
     }
+  });
+
+  it('asks for the config again only while a bot waits for Telegram', () => {
+    expect(anyUnavailable({ suprabot: { status: 'unavailable', username: null }, burnbot: off })).toBe(true);
+    expect(anyUnavailable({ suprabot: { status: 'running', username: 'a_bot' }, burnbot: off })).toBe(false);
+    expect(anyUnavailable(undefined)).toBe(false);
   });
 });

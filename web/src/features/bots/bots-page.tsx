@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { PageFrame } from '@/components/ui/page-frame';
-import { BotLinks, BotStatusLine, botStatus } from '@/features/bots/bot-links';
+import { BotLinks, BotStatusLine, anyUnavailable, botStatus } from '@/features/bots/bot-links';
 import { bots, type Bot } from '@/features/bots/bots';
 import { FloatingDots } from '@/features/bots/floating-dots';
 import { useAppConfig } from '@/lib/config';
@@ -10,7 +10,8 @@ import { useAppConfig } from '@/lib/config';
 export function BotsPage() {
   const [selected, setSelected] = useState<Bot | null>(null);
   const close = () => setSelected(null);
-  const usernames = useAppConfig().data?.bots;
+  // While a bot waits for Telegram, ask again now and then so the page shows it once it runs.
+  const states = useAppConfig({ refetchInterval: (config) => (anyUnavailable(config?.bots) ? 30_000 : false) }).data?.bots;
   return (
     <div className="relative overflow-hidden">
       <FloatingDots count={40} />
@@ -35,10 +36,10 @@ export function BotsPage() {
               </h2>
               <p className="mt-2 flex-1 text-sm text-muted">{bot.briefDescription}</p>
               <div className="mt-3">
-                <BotStatusLine status={botStatus(bot, usernames)} />
+                <BotStatusLine status={botStatus(bot, states)} />
               </div>
               <div className="relative z-10 mt-4 flex items-center justify-between">
-                <BotLinks bot={bot} status={botStatus(bot, usernames)} />
+                <BotLinks bot={bot} status={botStatus(bot, states)} />
                 <span aria-hidden="true" className="text-xs font-bold text-neon-cyan">Details →</span>
               </div>
             </li>
@@ -68,8 +69,8 @@ export function BotsPage() {
         {selected && (
           <div className="grid gap-6 lg:grid-cols-2">
             <div className="space-y-6">
-              <BotStatusLine status={botStatus(selected, usernames)} />
-              <BotLinks bot={selected} status={botStatus(selected, usernames)} />
+              <BotStatusLine status={botStatus(selected, states)} />
+              <BotLinks bot={selected} status={botStatus(selected, states)} />
               <section>
                 <h3 className="font-display text-lg font-extrabold text-neon-cyan">Description</h3>
                 <p className="mt-2 text-white/90">{selected.fullDescription}</p>

@@ -3,25 +3,27 @@ import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageFrame } from '@/components/ui/page-frame';
-import { formatSupply, safeBigInt } from '@/lib/amounts';
-import { useAppConfig } from '@/lib/config';
+import { safeBigInt } from '@/lib/amounts';
+import { formatSupply } from '@/lib/format';
 import { errorMessage } from '@/lib/wallet/messages';
 import { useAccountBurns, useBurn } from './api/burn-api';
 import { burnDate, burnQuantity, certificateFileName, telegramShareUrl, xShareUrl } from './certificate-links';
-import { CertificateDetails, explorerHref } from './components/certificate-details';
+import { TxLink } from '@/components/ui/chain-link';
+import { CertificateDetails } from './components/certificate-details';
 
 /** The public certificate page /burn/{hash}: checked against the chain by the server on every visit. */
 export function BurnCertificatePage() {
   const { hash = '' } = useParams();
   const burn = useBurn(hash);
-  const config = useAppConfig();
   const history = useAccountBurns(burn.data?.burner);
   const b = burn.data;
-  const txHref = b ? explorerHref(config.data?.network.explorerTx, b.txHash) : null;
   const total = history.data?.totalLuckyBurned;
 
   return (
     <PageFrame title="Burn Certificate" subtitle="A burn anyone can check: this page reads the transaction from the chain.">
+      {/* A screen's height in every state: the certificate replacing "Checking the chain..." must
+          not push the page footer down under the reader's eyes (a layout shift on every visit). */}
+      <div className="min-h-dvh">
       {burn.isPending ? (
         <p className="text-center text-muted">Checking the chain...</p>
       ) : burn.isError || !b ? (
@@ -34,13 +36,11 @@ export function BurnCertificatePage() {
           <Card tone="gold" className="space-y-5">
             <div className="flex flex-wrap items-center gap-3">
               <Badge tone="green">✓ Verified on chain</Badge>
-              {txHref && (
-                <a className="text-sm text-neon-cyan underline" href={txHref} target="_blank" rel="noopener noreferrer">
-                  View the transaction
-                </a>
-              )}
+              <TxLink hash={b.txHash} className="text-sm text-neon-cyan underline">
+                View the transaction
+              </TxLink>
             </div>
-            <CertificateDetails burn={b} txHref={txHref} />
+            <CertificateDetails burn={b} />
             <div className="flex flex-wrap gap-3">
               <a className={buttonClasses('primary', 'md')} href={b.certificateUrl} download={certificateFileName(b)}>
                 Download
@@ -82,6 +82,7 @@ export function BurnCertificatePage() {
           </aside>
         </div>
       )}
+      </div>
     </PageFrame>
   );
 }

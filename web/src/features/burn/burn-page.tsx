@@ -8,6 +8,8 @@ import { useToast } from '@/components/ui/toast';
 import { formatBalance, formatUnits, tryParseUnits } from '@/lib/amounts';
 import { balanceOf, useBalances } from '@/lib/balances/use-balances';
 import { useAppConfig } from '@/lib/config';
+import { addressLink } from '@/lib/links';
+import { ExplorerAnchor } from '@/components/ui/chain-link';
 import { useSound } from '@/lib/sound-context';
 import { isTxError } from '@/lib/tx/tx-error';
 import { useTransaction } from '@/lib/tx/use-transaction';
@@ -17,7 +19,6 @@ import type { BurnInfo, Token } from '@/types/api';
 import { buildBurn, fetchBurnWithRetries } from './api/burn-api';
 import { BurnCertificateModal } from './components/burn-certificate-modal';
 import { BurnLeaderboard } from './components/burn-leaderboard';
-import { explorerHref } from './components/certificate-details';
 import { RecentBurns } from './components/recent-burns';
 
 export const BURN_PAGE_SIZE = 5;
@@ -60,10 +61,11 @@ export function BurnPage() {
     if (!token || !acceptAmount(text, token.decimals)) return;
     const v = tryParseUnits(text, token.decimals);
     if (v !== null && balance !== undefined && v > balance) {
-      // Doc 2 §5: capped to the whole-number floor of the balance.
+      // Capped to the whole-number floor of the balance (docs/product.md, Burn).
       const whole = formatUnits(balance, token.decimals, 0);
       setAmount(whole);
-      toast.show(`Input exceeds balance. Capped at ${whole} ${token.name}.`, { type: 'info', duration: 5000 });
+      // Every further keystroke past the balance caps again: one toast says it, not a stack.
+      toast.show(`Input exceeds balance. Capped at ${whole} ${token.name}.`, { type: 'info', duration: 5000, once: true });
       return;
     }
     setAmount(text);
@@ -108,7 +110,7 @@ export function BurnPage() {
   };
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter' && !busy) void burn();
-    // Doc 2 §5: arrow keys do not change the amount.
+    // Arrow keys do not change the amount (docs/product.md, Display rules).
     if (e.key === 'ArrowUp' || e.key === 'ArrowDown') e.preventDefault();
   };
 
@@ -162,12 +164,17 @@ export function BurnPage() {
         </Button>
         <p className="mt-4 text-xs text-muted">
           SUPRA, dexUSDC and CASH cannot be burned here. A burn is a transfer to the burn address{' '}
-          <span className="font-mono break-all">{config.data?.network.modules.burnAddress}</span>: nobody holds its key.
+          <ExplorerAnchor
+            link={addressLink(config.data?.network, config.data?.network.modules.burnAddress ?? '')}
+            className="font-mono break-all text-neon-cyan hover:underline"
+          >
+            {config.data?.network.modules.burnAddress}
+          </ExplorerAnchor>: nobody holds its key.
         </p>
       </Card>
 
       {/* History from the event index (internal/indexer): who burned what, and the biggest burners. */}
-      <div className="mx-auto mt-8 grid max-w-5xl gap-6 lg:grid-cols-2 lg:items-start">
+      <div className="mx-auto mt-8 grid max-w-5xl grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start">
         <RecentBurns />
         <BurnLeaderboard decimals={config.data?.tokens.find((t) => t.name === 'LUCKY')?.decimals ?? 6} />
       </div>
@@ -201,7 +208,6 @@ export function BurnPage() {
 
       <BurnCertificateModal
         burn={certificate}
-        txHref={certificate ? explorerHref(config.data?.network.explorerTx, certificate.txHash) : null}
         onClose={() => setCertificate(null)}
       />
     </PageFrame>

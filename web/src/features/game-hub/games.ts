@@ -1,3 +1,5 @@
+import { SLOT_ODDS } from '@/lib/slots/paytable';
+
 export interface Game {
   id: string;
   title: string;
@@ -21,9 +23,9 @@ export const games: Game[] = [
     tags: ['New', 'Fast Paced'],
     category: 'slots',
     popularity: 96,
-    // The spec's hub card says 100x, but the contract's best tier pays 50x the bet; the
-    // card must not promise more than the game can pay.
-    topPrize: '50x',
+    // The product document's hub card says 100x, but the contract's best tier pays less; the card
+    // states what the contract pays, read from the one paytable.
+    topPrize: SLOT_ODDS.topPrize,
     description:
       'A neon three-reel fruit slot settled on chain. Line up cherries, lemons, watermelons, strawberries, bananas or ' +
       'sevens, queue up to 1000 spins in one transaction, and bet with SUPRA, LUCKY or community tokens.',

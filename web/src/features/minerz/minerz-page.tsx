@@ -1,4 +1,6 @@
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/lib/paths';
 import { WarningIcon } from '@/components/ui/icons';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { Boosters } from './components/boosters';
@@ -12,7 +14,7 @@ import { useMinerz } from './hooks/use-minerz';
 import { MSG_DEMO, MSG_LOAD_ERROR } from './utils/game';
 import './minerz.css';
 
-/** Cosmic Miners (/minerz), doc 2 §2.8: the devnet's cosmic_miners module, or demo data elsewhere. */
+/** Cosmic Miners (/minerz, docs/product.md): the devnet's cosmic_miners module, or demo data elsewhere. */
 export function MinerzPage() {
   useDocumentTitle('Cosmic Miners');
   const g = useMinerz();
@@ -61,6 +63,22 @@ export function MinerzPage() {
 
       <div className="space-y-6">
         <StatCards loading={g.loading} balance={v?.balance ?? null} dailyOutput={v?.dailyOutput ?? 0n} crewSize={v?.crewSize ?? 0n} />
+        {v && !g.demo && connected && v.balance === 0n && (
+          <p role="note" data-testid="no-mine" className="rounded-2xl border border-neon-cyan/40 bg-neon-cyan/5 p-4 text-sm text-white/85">
+            You have no MINE yet, and rigs are paid in MINE.{' '}
+            {g.mineOnSwap ? (
+              <>
+                Get some on{' '}
+                <Link to={paths.swap} className="font-bold text-neon-cyan underline">
+                  Swap
+                </Link>
+                .
+              </>
+            ) : (
+              'MINE has no pool on the exchange on this network, so it cannot be bought on Swap: it has to be sent to your wallet by another player.'
+            )}
+          </p>
+        )}
         {v && !g.demo && connected && (
           <PendingCard
             pending={v.pending}
@@ -73,7 +91,7 @@ export function MinerzPage() {
           />
         )}
         <div className="grid gap-6 lg:grid-cols-2">
-          <PowerCard units={v?.powerUnits ?? 0n} boost={v?.boostPercent ?? 0n} onIgnite={g.ignite} />
+          <PowerCard units={v?.powerUnits ?? 0n} boost={v?.boostPercent ?? 0n} />
           <Boosters boosters={v?.boosters ?? []} />
         </div>
         {g.referralLink && <Referral link={g.referralLink} onCopy={() => void g.copyReferral()} />}

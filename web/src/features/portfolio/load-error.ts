@@ -1,7 +1,7 @@
 import { ApiError } from '@/lib/api';
 
 /**
- * Why a portfolio load failed, in doc 2 §8's words: the node (or the network to the server) is
+ * Why a portfolio load failed, in the product's words (docs/product.md, Portfolio): the node (or the network to the server) is
  * out of reach, or anything else went wrong.
  */
 export function loadError(err: unknown): string {

@@ -71,7 +71,7 @@ function ConnectedPortfolio({ address }: { address: string }) {
   const [sort, setSort] = useState<SortMode>('highToLow');
   const [refreshing, setRefreshing] = useState(false);
 
-  // Doc 2 §8 toasts (3 s), once per failure or empty answer.
+  // The failure toasts (3 s) of docs/product.md, Portfolio: once per failure or empty answer.
   const lastToast = useRef<string>('');
   useEffect(() => {
     let msg = '';
@@ -217,13 +217,13 @@ function ConnectedPortfolio({ address }: { address: string }) {
                 </tbody>
               </table>
             </div>
-            <ul className="grid gap-3 md:hidden" aria-label="Your Assets">
+            <ul className="grid grid-cols-1 gap-3 md:hidden" aria-label="Your Assets">
               {rows.map((h) => (
-                <li key={h.coinType} data-token={h.name}>
+                <li key={h.coinType} data-token={h.name} className="min-w-0">
                   <Card className="flex flex-col gap-3">
                     <div className="flex items-center gap-3">
                       <TokenLogo src={h.logo} name={h.name} size={32} />
-                      <span className="font-semibold text-white">{truncateName(h.name)}</span>
+                      <span className="min-w-0 truncate font-semibold text-white">{truncateName(h.name)}</span>
                       <Button
                         variant="ghost"
                         size="sm"
@@ -234,20 +234,20 @@ function ConnectedPortfolio({ address }: { address: string }) {
                         Hide Token
                       </Button>
                     </div>
-                    <dl className="grid grid-cols-3 gap-2 text-sm">
-                      <div>
-                        <dt className="text-muted">Balance</dt>
-                        <dd className="text-white tabular-nums">
+                    <dl className="grid gap-1.5 text-sm">
+                      <div className="flex items-baseline justify-between gap-3">
+                        <dt className="shrink-0 text-muted">Balance</dt>
+                        <dd className="min-w-0 text-right break-all text-white tabular-nums">
                           {v(formatUnits(safeBigInt(h.balance) ?? 0n, h.decimals, 2, { grouping: true }))}
                         </dd>
                       </div>
-                      <div>
-                        <dt className="text-muted">Value (SUPRA)</dt>
-                        <dd className="text-white tabular-nums">{v(formatExact(decimal(h.valueSupra), 2, { grouping: true }))}</dd>
+                      <div className="flex items-baseline justify-between gap-3">
+                        <dt className="shrink-0 text-muted">Value (SUPRA)</dt>
+                        <dd className="min-w-0 text-right break-all text-white tabular-nums">{v(formatExact(decimal(h.valueSupra), 2, { grouping: true }))}</dd>
                       </div>
-                      <div>
-                        <dt className="text-muted">Value (USD)</dt>
-                        <dd className="text-white tabular-nums">{v(money(h.valueUsd, true))}</dd>
+                      <div className="flex items-baseline justify-between gap-3">
+                        <dt className="shrink-0 text-muted">Value (USD)</dt>
+                        <dd className="min-w-0 text-right break-all text-white tabular-nums">{v(money(h.valueUsd, true))}</dd>
                       </div>
                     </dl>
                   </Card>

@@ -15,7 +15,7 @@ const h = (name: string, valueUsd: string | null, valueSupra = '1'): PortfolioHo
   valueUsd,
 });
 
-describe('loadError (doc 2 §8 portfolio messages)', () => {
+describe('loadError (the portfolio messages)', () => {
   it.each([
     [new ApiError('node_unavailable', 'The chain node is unavailable.', 502), 'Failed to connect to network'],
     [new ApiError('node_timeout', 'The chain node did not answer in time.', 504), 'Failed to connect to network'],

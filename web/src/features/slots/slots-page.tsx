@@ -15,11 +15,13 @@ import { useSlotGame } from '@/features/slots/hooks/use-slot-game';
 import type { SlotToken } from '@/types/api';
 import { topPrizeExceedsPot } from '@/features/slots/utils/checks';
 import { fmt2Grouped } from '@/lib/amounts';
-import { betOnBlur, betOnInput, spinsOnBlur, spinsOnInput } from '@/features/slots/utils/inputs';
+import { useBetFields } from '@/features/slots/hooks/use-bet-fields';
+import { insufficientBalanceReason } from '@/features/slots/utils/checks';
 import { slotTokens, tokenFromParam, tokenSlug } from '@/features/slots/utils/tokens';
+import { SLOT_ODDS } from '@/lib/slots/paytable';
 import '@/features/slots/slots.css';
 
-/** FRUIT SPIN FRENZY (doc 1 §2 "Slot game"); `/slots/:token` preselects a token by name. */
+/** FRUIT SPIN FRENZY (docs/product.md, Slots); `/slots/:token` preselects a token by name. */
 export function SlotsPage() {
   useDocumentTitle('FRUIT SPIN FRENZY');
   const config = useAppConfig();
@@ -57,7 +59,7 @@ function Shell({ children }: { children: React.ReactNode }) {
     <div className="mx-auto w-full max-w-7xl px-3 py-6 sm:px-6 sm:py-10">
       <header className="mb-6 text-center sm:mb-8">
         <h1 className="font-display text-4xl font-black tracking-tight text-gradient sm:text-6xl">FRUIT SPIN FRENZY</h1>
-        <p className="mt-2 text-base font-semibold text-neon-gold sm:text-lg">Win up to 50x your bet!</p>
+        <p className="mt-2 text-base font-semibold text-neon-gold sm:text-lg">Win up to {SLOT_ODDS.topPrize} your bet!</p>
       </header>
       {children}
     </div>
@@ -73,30 +75,32 @@ function SlotGame({ token, tokens }: { token: SlotToken; tokens: SlotToken[] }) 
   const balances = useBalances(address);
   const pots = usePots();
 
-  const min = token.slots.minBet;
-  const [bet, setBet] = useState(min);
-  const [spins, setSpins] = useState('1');
+  const fields = useBetFields({ minBet: token.slots.minBet, tokenName: token.name, decimals: token.decimals });
+  const { bet, spins } = fields;
 
-  // Changing the token resets the bet to its minimum and the balance display to 0.00 until the
-  // balances are read again (doc 1 §4 "Other").
+  // The balance shown (and checked) is fresh only after a token change's re-read.
   const [balanceFreshAfter, setBalanceFreshAfter] = useState(0);
-  const prevToken = useRef(token.name);
-  useEffect(() => {
-    if (prevToken.current === token.name) return;
-    prevToken.current = token.name;
-    setBet(token.slots.minBet);
-    setBalanceFreshAfter(Date.now());
-    if (address) void balances.refetch();
-    // Runs on a token change only (the ref guards it); the other values are read, not watched.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [token.name]);
-
   const balanceFresh = !!balances.data && balances.dataUpdatedAt >= balanceFreshAfter && !balances.isError;
   const balance = connected && balanceFresh ? balanceOf(balances.data, token.coinType) : undefined;
   const pot = pots.isError ? null : potOf(pots.data, token.coinType);
 
   const game = useSlotGame({ token, address, connected, bet, spins, pot, balance });
   const busy = game.phase !== 'idle';
+
+  // Changing the token resets the bet to its minimum and the balance display to 0.00 until the
+  // balances are read again (docs/product.md, Slots).
+  const prevToken = useRef(token.name);
+  useEffect(() => {
+    if (prevToken.current === token.name) return;
+    prevToken.current = token.name;
+    fields.resetBet(token.slots.minBet);
+    // The last result belongs to the old token: its highlight and message go with it.
+    game.clearResult();
+    setBalanceFreshAfter(Date.now());
+    if (address) void balances.refetch();
+    // Runs on a token change only (the ref guards it); the other values are read, not watched.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [token.name]);
 
   // The transaction refreshes balances and pots as soon as it is final; while the reels replay,
   // the chips keep the values from before the spin so they never give the result away.
@@ -118,14 +122,20 @@ function SlotGame({ token, tokens }: { token: SlotToken; tokens: SlotToken[] }) 
       }
       return;
     }
+    fields.checkAll();
     void game.spin();
   };
 
   /** Enter in the bet or spins field means "spin": every before-spinning check applies, the
    * wallet one included ("Please connect your wallet first!"). */
   const onEnter = () => {
-    if (!busy) void game.spin();
+    if (busy) return;
+    fields.checkAll();
+    void game.spin();
   };
+
+  // Spin Now is disabled, with this reason under it, while the balance cannot cover the total bet.
+  const blockedReason = connected && !busy ? insufficientBalanceReason(bet, spins, balance, token.decimals, token.name) : null;
 
   const selectToken = (t: SlotToken) => {
     if (t.name !== token.name) navigate(`/slots/${tokenSlug(t)}`, { replace: true });
@@ -133,7 +143,7 @@ function SlotGame({ token, tokens }: { token: SlotToken; tokens: SlotToken[] }) 
 
   const potWarning =
     topPrizeExceedsPot(bet, token.decimals, pot) && pot !== null && pot !== undefined
-      ? `One Super Jackpot (50x your bet of ${bet} ${token.name}) would be more than the ${token.name} house pot (${fmt2Grouped(pot, token.decimals)} ${token.name}). The contract refuses a play it cannot pay, so lower the bet or pick another token.`
+      ? `One Super Jackpot (${SLOT_ODDS.topPrize} your bet of ${bet} ${token.name}) would be more than the ${token.name} house pot (${fmt2Grouped(pot, token.decimals)} ${token.name}). The contract refuses a play it cannot pay, so lower the bet or pick another token.`
       : null;
 
   return (
@@ -147,12 +157,8 @@ function SlotGame({ token, tokens }: { token: SlotToken; tokens: SlotToken[] }) 
         onSelectToken={selectToken}
         connected={connected}
         walletStatus={wallet.status}
-        bet={bet}
-        spins={spins}
-        onBetInput={(v) => setBet((prev) => betOnInput(v, prev, min))}
-        onBetBlur={() => setBet((v) => betOnBlur(v, min))}
-        onSpinsInput={(v) => setSpins((prev) => spinsOnInput(v, prev))}
-        onSpinsBlur={() => setSpins((v) => spinsOnBlur(v))}
+        fields={fields}
+        blockedReason={blockedReason}
         onMain={onMain}
         onEnter={onEnter}
         balanceText={shownChips.current.balanceText}

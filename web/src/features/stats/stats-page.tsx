@@ -6,22 +6,35 @@ import { PageFrame } from '@/components/ui/page-frame';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { UpdatedAgo } from '@/components/ui/updated-ago';
-import { formatBalance, formatExact, formatMarketCap, formatPrice, formatSupply, safeBigInt } from '@/lib/amounts';
+import { formatBalance, formatExact, formatPrice, safeBigInt } from '@/lib/amounts';
+import { formatSupply, formatUsdCompact } from '@/lib/format';
 import { useAppConfig } from '@/lib/config';
+import { shortAddress } from '@/lib/format';
+import { addressLink } from '@/lib/links';
 import { useLuckyDashboard } from '@/features/stats/api/use-lucky-dashboard';
 import { HoldersTable } from '@/features/stats/components/holders-table';
 import { MarketCards } from '@/features/stats/components/market-cards';
 import { PriceChart } from '@/components/price-chart/price-chart';
 import { StatCard } from '@/features/stats/components/stat-card';
 import { SupplyDonut } from '@/features/stats/components/supply-donut';
-import type { LuckyDashboard, PoolReserves, UnitsAmount } from '@/types/api';
+import type { LuckyDashboard, LuckyDashboardPart, PoolReserves, UnitsAmount } from '@/types/api';
 
-/** Doc 2 §2.3, §4, §8 texts. */
+/** The dashboard's texts (docs/product.md, Token Analytics). */
 export const MSG = {
   refreshed: 'Data refreshed!',
   failed: 'Error refreshing data!',
   usdUnavailable: 'USD price unavailable',
+  /** What a card shows when the chain node failed the part its figure comes from. */
+  partUnavailable: 'Unavailable',
 } as const;
+
+/** The product's toast for each dashboard part the server could not read (docs/product.md, Token Analytics). */
+export const PART_TOAST: Record<LuckyDashboardPart, string> = {
+  vault: 'Error fetching vault balance!',
+  burned: 'Error fetching burned tokens!',
+  lucky: 'Error fetching LUCKY data!',
+  liquidity: 'Error fetching liquidity data!',
+};
 
 const TOAST_MS = 3000;
 
@@ -49,12 +62,6 @@ function poolText(p: PoolReserves | null): ReactNode {
   );
 }
 
-/** "0xfff...fff": the burn address in the short form the original shows (leading zeros dropped). */
-export function shortBurnAddress(address: string): string {
-  const hex = address.replace(/^0x0*/i, '') || '0';
-  return `0x${hex.slice(0, 3)}...${hex.slice(-3)}`;
-}
-
 /** "$47.50K", or the reason when USD is unavailable. */
 function usdText(v: string | null, format: (s: string) => string): string {
   return v === null ? MSG.usdUnavailable : format(v);
@@ -72,8 +79,13 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
 }
 
 function Breakdown({ d }: { d: LuckyDashboard }) {
+  const missing = (['lucky', 'burned', 'vault'] as const).filter((p) => d.failed.includes(p));
+  if (missing.length > 0) {
+    // A slice drawn from a figure the node did not give would be made up.
+    return <p className="text-sm text-muted">The supply breakdown is unavailable: the chain node did not answer every read.</p>;
+  }
   const total = safeBigInt(d.totalSupply?.amount);
-  const burned = safeBigInt(d.burned.amount) ?? 0n;
+  const burned = safeBigInt(d.burned?.amount) ?? 0n;
   const vault = safeBigInt(d.houseVault?.amount) ?? 0n;
   if (total === null || total <= 0n) return <p className="text-sm text-muted">The total supply is not known.</p>;
   const rest = total - burned - vault;
@@ -92,7 +104,7 @@ function Breakdown({ d }: { d: LuckyDashboard }) {
 }
 
 /**
- * Token Analytics (/stats, doc 2 §2.3): LUCKY's supply, burn, price, market cap and liquidity,
+ * Token Analytics (/stats, docs/product.md): LUCKY's supply, burn, price, market cap and liquidity,
  * read on the server from Dexlyn and the chain, refreshed every 60 s.
  */
 export function StatsPage() {
@@ -102,40 +114,58 @@ export function StatsPage() {
   const [infoOpen, setInfoOpen] = useState(false);
   const d = query.data;
 
-  // 'Data refreshed!' after every load that finishes while the page is open (on open, every
-  // 60 s, Refresh); 'Error refreshing data!' when one fails.
-  const seen = useRef({ data: query.dataUpdatedAt, error: query.errorUpdatedAt });
+  // 'Data refreshed!' answers the Refresh button only: a toast on opening the page or on the
+  // quiet 60 s reload would announce something the player did not ask for. 'Error refreshing
+  // data!' when any load fails, or when Refresh only got the last figures the server had
+  // (stale: the chain node did not answer).
+  const seen = useRef({ error: query.errorUpdatedAt });
+  const onRefresh = () => {
+    refresh().then(
+      (fresh) => {
+        if (fresh.stale === true) show(MSG.failed, { type: 'error', duration: TOAST_MS });
+        else show(MSG.refreshed, { type: 'success', duration: TOAST_MS });
+      },
+      () => undefined,
+    );
+  };
+  // A load that names failed parts gets each part's toast, once per load.
+  const seenData = useRef(0);
   useEffect(() => {
-    if (query.dataUpdatedAt === seen.current.data) return;
-    seen.current.data = query.dataUpdatedAt;
-    show(MSG.refreshed, { type: 'success', duration: TOAST_MS });
-  }, [query.dataUpdatedAt, show]);
+    if (!query.data || query.dataUpdatedAt === seenData.current) return;
+    seenData.current = query.dataUpdatedAt;
+    for (const part of query.data.failed ?? []) show(PART_TOAST[part], { type: 'error', duration: TOAST_MS });
+  }, [query.data, query.dataUpdatedAt, show]);
   useEffect(() => {
     if (query.errorUpdatedAt === seen.current.error) return;
     seen.current.error = query.errorUpdatedAt;
     if (query.error) show(MSG.failed, { type: 'error', duration: TOAST_MS });
   }, [query.errorUpdatedAt, query.error, show]);
 
-  const explorer = config.data?.network.explorerAddress;
   const tokens = config.data?.tokens ?? [];
   const supraDecimals = tokens.find((t) => t.symbol === 'SUPRA')?.decimals ?? 8;
   const luckyDecimals = tokens.find((t) => t.name === 'LUCKY')?.decimals ?? 6;
-  const burnHref = d && explorer ? explorer.replace('{address}', encodeURIComponent(d.burnAddress)) : undefined;
-  const burnShort = d ? shortBurnAddress(d.burnAddress) : '0xfff...fff';
+  const burnLink = d ? addressLink(config.data?.network, d.burnAddress) : null;
+  const burnShort = d ? shortAddress(d.burnAddress) : 'the burn address';
   const busy = query.isFetching;
   const v = <T,>(f: (x: LuckyDashboard) => T): T | undefined => (d ? f(d) : undefined);
+  // p: the figure of a card built from these parts, or 'Unavailable' when one of them failed.
+  const p = (parts: LuckyDashboardPart[], f: (x: LuckyDashboard) => ReactNode): ReactNode | undefined =>
+    d ? (parts.some((part) => d.failed?.includes(part)) ? MSG.partUnavailable : f(d)) : undefined;
+  const pd = (parts: LuckyDashboardPart[], f: (x: LuckyDashboard) => ReactNode): ReactNode | undefined =>
+    d && parts.some((part) => d.failed?.includes(part)) ? undefined : v(f);
 
   return (
     <PageFrame title="Token Analytics" documentTitle="Token Analytics" subtitle="LuckyCoin (LUCKY)">
       <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-muted">
-          <UpdatedAgo iso={d?.updatedAt} />
+        {/* One line reserved before the first answer, so its arrival moves nothing below. */}
+        <p className="min-h-5 text-sm text-muted">
+          <UpdatedAgo iso={d?.updatedAt} stale={d?.stale} />
         </p>
         <div className="flex gap-3">
           <Button variant="ghost" className="border border-white/15" onClick={() => setInfoOpen(true)} aria-haspopup="dialog">
             Info
           </Button>
-          <Button variant="secondary" onClick={() => refresh().catch(() => undefined)} disabled={busy}>
+          <Button variant="secondary" onClick={onRefresh} disabled={busy}>
             {busy && <Spinner size={16} label="Loading" />}
             {busy ? 'Updating...' : 'Refresh'}
           </Button>
@@ -149,21 +179,21 @@ export function StatsPage() {
       )}
 
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="stat-cards">
-        <StatCard testId="card-total-supply" title="Total Supply" tone="cyan" value={v((x) => supplyText(x.totalSupply))}
-          detail={v((x) => exactText(x.totalSupply))} description="Total tokens issued" />
-        <StatCard testId="card-burned" title="Burned" tone="pink" href={burnHref} value={v((x) => supplyText(x.burned))}
-          detail={v((x) => exactText(x.burned))} description={`Total tokens burned to ${burnShort}`} />
-        <StatCard testId="card-circulating" title="Circulating Supply" tone="cyan" value={v((x) => supplyText(x.circulatingSupply))}
-          detail={v((x) => exactText(x.circulatingSupply))} description="Total supply minus burned tokens" />
-        <StatCard testId="card-price" title="Lucky Price" tone="violet" value={v((x) => usdText(x.priceUsd, formatPrice))}
-          detail={v((x) => (x.priceSupra === null ? 'No LUCKY/SUPRA pool' : `${formatPrice(x.priceSupra).slice(1)} SUPRA`))}
+        <StatCard testId="card-total-supply" title="Total Supply" tone="cyan" value={p(['lucky'], (x) => supplyText(x.totalSupply))}
+          detail={pd(['lucky'], (x) => exactText(x.totalSupply))} description="Total tokens issued" />
+        <StatCard testId="card-burned" title="Burned" tone="pink" link={burnLink} value={p(['burned'], (x) => supplyText(x.burned))}
+          detail={pd(['burned'], (x) => exactText(x.burned))} description={`Total tokens burned to ${burnShort}`} />
+        <StatCard testId="card-circulating" title="Circulating Supply" tone="cyan" value={p(['lucky', 'burned'], (x) => supplyText(x.circulatingSupply))}
+          detail={pd(['lucky', 'burned'], (x) => exactText(x.circulatingSupply))} description="Total supply minus burned tokens" />
+        <StatCard testId="card-price" title="Lucky Price" tone="violet" value={p(['lucky'], (x) => usdText(x.priceUsd, formatPrice))}
+          detail={pd(['lucky'], (x) => (x.priceSupra === null ? 'No LUCKY/SUPRA pool' : `${formatPrice(x.priceSupra).slice(1)} SUPRA`))}
           description="Price in USD (dexUSDC) on Dexlyn" />
         <StatCard testId="card-lucky-per-supra" title="LUCKY per SUPRA" tone="violet"
-          value={v((x) => (x.luckyPerSupra === null ? '—' : `${formatExact(x.luckyPerSupra, 4, { grouping: true })} LUCKY`))}
+          value={p(['lucky'], (x) => (x.luckyPerSupra === null ? '—' : `${formatExact(x.luckyPerSupra, 4, { grouping: true })} LUCKY`))}
           description="LUCKY tokens per 1 SUPRA" />
-        <StatCard testId="card-market-cap" title="Market Cap" tone="gold" value={v((x) => usdText(x.marketCap, formatMarketCap))}
+        <StatCard testId="card-market-cap" title="Market Cap" tone="gold" value={p(['lucky', 'burned'], (x) => usdText(x.marketCap, formatUsdCompact))}
           description="Price × circulating supply, in USD (dexUSDC)" />
-        <StatCard testId="card-fdv" title="FDV" tone="gold" value={v((x) => usdText(x.fdv, formatMarketCap))}
+        <StatCard testId="card-fdv" title="FDV" tone="gold" value={p(['lucky'], (x) => usdText(x.fdv, formatUsdCompact))}
           description="Fully diluted value: price × total supply" />
         <StatCard testId="card-supra-price" title="SUPRA Price" tone="green" value={v((x) => usdText(x.supraUsd, formatPrice))}
           description="From the SUPRA/dexUSDC pool" />
@@ -181,9 +211,9 @@ export function StatsPage() {
         </Section>
         <Section title="Liquidity Metrics" testId="liquidity">
           <div className="grid gap-4">
-            <StatCard testId="card-pool-supra" title="LUCKY/SUPRA" tone="cyan" compact value={v((x) => poolText(x.pools.luckySupra))}
+            <StatCard testId="card-pool-supra" title="LUCKY/SUPRA" tone="cyan" compact value={p(['liquidity'], (x) => poolText(x.pools.luckySupra))}
               description="Reserves in LUCKY/SUPRA pool" />
-            <StatCard testId="card-pool-usdc" title="LUCKY/dexUSDC" tone="cyan" compact value={v((x) => poolText(x.pools.luckyDexUsdc))}
+            <StatCard testId="card-pool-usdc" title="LUCKY/dexUSDC" tone="cyan" compact value={p(['liquidity'], (x) => poolText(x.pools.luckyDexUsdc))}
               description="Reserves in LUCKY/dexUSDC pool" />
           </div>
         </Section>
@@ -193,7 +223,7 @@ export function StatsPage() {
               value={v((x) => (x.staking ? `${formatBalance(x.staking.staked.amount, x.staking.staked.decimals)} ${x.staking.coin.symbol}` : 'Coming Soon'))}
               description="Total tokens staked" />
             <StatCard testId="card-vault" title="Games Vaults" tone="gold" compact
-              value={v((x) => (x.houseVault ? `${formatBalance(x.houseVault.amount, x.houseVault.decimals)} LUCKY` : '—'))}
+              value={p(['vault'], (x) => (x.houseVault ? `${formatBalance(x.houseVault.amount, x.houseVault.decimals)} LUCKY` : '—'))}
               description="LUCKY in the slot game's house fund" />
           </div>
           <StakingFigures />
@@ -208,7 +238,7 @@ export function StatsPage() {
         <p>Data updates every 60 seconds | Source: Dexlyn</p>
         {d && (
           <p>
-            <UpdatedAgo iso={d.updatedAt} />
+            <UpdatedAgo iso={d.updatedAt} stale={d.stale} />
           </p>
         )}
       </footer>

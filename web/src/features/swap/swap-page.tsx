@@ -11,7 +11,8 @@ import { ApiError } from '@/lib/api';
 import { decimal, formatExact, formatUnits, groupDigits, tryParseUnits } from '@/lib/amounts';
 import { balanceOf, useBalances } from '@/lib/balances/use-balances';
 import { useAppConfig } from '@/lib/config';
-import { externalLinkProps } from '@/lib/links';
+import { externalLinkProps, txLink } from '@/lib/links';
+import { txPath } from '@/lib/paths';
 import { useSound } from '@/lib/sound-context';
 import { useWallet } from '@/lib/wallet/wallet-provider';
 import type { SwapQuote, SwapQuoteRequest } from '@/types/api';
@@ -20,6 +21,7 @@ import { ImpactDialog } from './components/impact-dialog';
 import { SlippageSettings } from './components/slippage-settings';
 import { SwapChart } from './components/swap-chart';
 import { useDebounced } from './hooks/use-debounced';
+import { useFitFont } from './hooks/use-fit-font';
 import { useSlippage } from './hooks/use-slippage';
 import { useSwapTx } from './hooks/use-swap-tx';
 import { formatImpact, impactClass, impactTier, needsConfirm } from './utils/impact';
@@ -36,7 +38,7 @@ import {
 import { flip, isSupra, pairFromLink, pickPay, pickReceive, receiveList, type Pair, type SwapToken } from './utils/pair';
 import { bpsToPercent } from './utils/slippage';
 
-/** Preview debounce (doc 2 §9) and the processing overlay guard (doc 2 §4). */
+/** Preview debounce and the processing overlay guard (docs/product.md, Swap). */
 export const PREVIEW_DEBOUNCE_MS = 500;
 export const OVERLAY_GUARD_MS = 60_000;
 
@@ -46,7 +48,7 @@ function exactText(units: bigint, decimals: number): string {
   return s.includes('.') ? s.replace(/0+$/, '').replace(/\.$/, '') : s;
 }
 
-/** Preview output: at most 8 decimals, floored, trailing zeros trimmed (doc 2 §9). */
+/** Preview output: at most 8 decimals, floored, trailing zeros trimmed (docs/product.md, Swap). */
 function previewText(units: bigint, decimals: number): string {
   const s = formatUnits(units, decimals, Math.min(decimals, 8));
   const [w = '0', f = ''] = s.split('.');
@@ -69,7 +71,7 @@ function usdText(v: string | null): string | null {
 
 const quoteKey = (q: SwapQuote) => `${q.from.coinType}|${q.to.coinType}|${q.amountIn}|${q.slippageBps}`;
 
-/** Swap on Dexlyn (doc 2 §2.2, §4, §5, §8, §9; issue 11). */
+/** Swap on Dexlyn (docs/product.md, Swap). */
 export function SwapPage() {
   const config = useAppConfig();
   const tokens: SwapToken[] = useMemo(() => config.data?.tokens ?? [], [config.data]);
@@ -171,11 +173,11 @@ export function SwapPage() {
 
   const explorer = useCallback(
     (hash: string): ReactNode => {
-      const pattern = config.data?.network.explorerTx ?? '/tx/{hash}';
-      const href = pattern.replace('{hash}', encodeURIComponent(hash));
+      const link = txLink(config.data?.network, hash) ?? { href: txPath(hash), internal: true };
+      const href = link.href;
       const label = `${hash.slice(0, 6)}...`;
       // Toasts render outside the router: an in-app link navigates through the page's navigate.
-      return href.startsWith('/') ? (
+      return link.internal ? (
         <a
           href={href}
           onClick={(e) => {
@@ -237,6 +239,7 @@ export function SwapPage() {
   };
 
   const onMain = () => {
+    if (processing) return;
     if (!connected) {
       void wallet.connect();
       return;
@@ -296,20 +299,27 @@ export function SwapPage() {
       <button
         type="button"
         onClick={onMax}
-        className="text-xs text-muted hover:text-neon-cyan"
+        className="min-w-0 truncate text-xs text-muted hover:text-neon-cyan"
         aria-label={`Balance ${text} ${t.name}: use the maximum`}
+        title={`${text} ${t.name}`}
         data-testid="pay-balance"
       >
         Balance: <span className="font-semibold text-white">{text}</span>
       </button>
     ) : (
-      <span className="text-xs text-muted" data-testid={onMax ? 'pay-balance' : 'receive-balance'}>
+      <span className="min-w-0 truncate text-xs text-muted" title={`${text} ${t.name}`} data-testid={onMax ? 'pay-balance' : 'receive-balance'}>
         Balance: <span className="font-semibold text-white">{text}</span>
       </span>
     );
   };
 
   const shown = q ?? null;
+  const receiveText = shown ? previewText(BigInt(shown.amountOut), shown.to.decimals) : '';
+  // Large amounts shrink to fit beside the token button; the title holds the whole value.
+  const payRef = useRef<HTMLInputElement>(null);
+  const receiveRef = useRef<HTMLInputElement>(null);
+  useFitFont(payRef, amount);
+  useFitFont(receiveRef, receiveText);
   const rate = shown
     ? inverted
       ? `1 ${shown.to.name} ≈ ${rateText(shown.inverseRate)} ${shown.from.name}`
@@ -352,6 +362,8 @@ export function SwapPage() {
               <div className="flex items-center gap-2">
                 <input
                   id="swap-pay"
+                  ref={payRef}
+                  title={amount || undefined}
                   type="text"
                   inputMode="decimal"
                   autoComplete="off"
@@ -398,10 +410,11 @@ export function SwapPage() {
               <div className="flex items-center gap-2">
                 <input
                   id="swap-receive"
+                  ref={receiveRef}
                   readOnly
-                  tabIndex={-1}
                   placeholder="0.0"
-                  value={shown ? previewText(BigInt(shown.amountOut), shown.to.decimals) : ''}
+                  value={receiveText}
+                  title={receiveText || undefined}
                   className="min-w-0 flex-1 bg-transparent font-display text-xl font-bold sm:text-2xl text-white placeholder:text-white/30 focus:outline-none"
                 />
                 {current && quote.isFetching && !shown && <Spinner size={18} label="Calculating preview" />}
@@ -469,9 +482,11 @@ export function SwapPage() {
             <Button
               variant={needsAccept ? 'secondary' : 'gold'}
               size="lg"
-              className="mt-4 w-full"
-              disabled={!mainEnabled}
-              onClick={onMain}
+              className="mt-4 w-full aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+              // aria-disabled, not disabled: a disabled button drops keyboard focus to the page, which
+              // happens while the swap is processing and again when the emptied amount disables it.
+              aria-disabled={!mainEnabled || undefined}
+              onClick={mainEnabled ? onMain : undefined}
               data-testid="swap-main"
             >
               {mainLabel}

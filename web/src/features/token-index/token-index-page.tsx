@@ -10,6 +10,7 @@ import type { MarketSkipped } from '@/types/api';
 import { useMarketTokens } from '@/features/token-index/api/use-market-tokens';
 import { Pagination } from '@/features/token-index/components/pagination';
 import { TokenCards } from '@/features/token-index/components/token-cards';
+import { TokenSkeleton } from '@/features/token-index/components/token-skeleton';
 import { TokenTable } from '@/features/token-index/components/token-table';
 import {
   DEFAULT_SORT,
@@ -20,7 +21,7 @@ import {
   type SortMode,
 } from '@/features/token-index/utils/sort';
 
-/** Doc 2 §8 texts of the token index. */
+/** The token index's texts (docs/product.md, Token index). */
 export const MSG = {
   empty: 'Click Refresh to load token data',
   loading: 'Loading token data...',
@@ -38,7 +39,7 @@ const SKIP_TEXTS: readonly (readonly [MarketSkipped['reason'], string])[] = [
   ['unreadable', 'the pool could not be read'],
 ];
 
-/** Which §8 toast an API failure gets: the node (or the server) unreachable, or anything else. */
+/** Which failure toast an API failure gets: the node (or the server) unreachable, or anything else. */
 export function loadErrorText(err: unknown): string {
   if (err instanceof ApiError && ['node_unavailable', 'node_timeout', 'network_error'].includes(err.code)) {
     return MSG.network;
@@ -47,7 +48,7 @@ export function loadErrorText(err: unknown): string {
 }
 
 /**
- * Token Overview (/tokenindex, doc 2 §2.7): every token with a Dexlyn pool, priced from the pool
+ * Token Overview (/tokenindex, docs/product.md, Token index): every token with a Dexlyn pool, priced from the pool
  * reserves on the server. Unlike the original (which loads on Refresh, one token every 300 ms),
  * the table loads when the page opens; Refresh asks the server for a new read.
  */
@@ -88,7 +89,7 @@ export function TokenIndexPage() {
           {data ? (
             <>
               <span className="font-bold text-white">{data.tokens.length} tokens</span>
-              <UpdatedAgo iso={data.updatedAt} />
+              <UpdatedAgo iso={data.updatedAt} stale={data.stale} />
               {data.supraUsd !== null && (
                 <span>
                   1 SUPRA = <span className="font-mono text-white">{formatPrice(data.supraUsd)}</span>
@@ -132,9 +133,13 @@ export function TokenIndexPage() {
       )}
 
       {query.isPending && query.isFetching ? (
-        <p className="flex items-center justify-center gap-3 py-16 text-muted">
-          <Spinner size={18} label="Loading" className="text-neon-cyan" /> {MSG.loading}
-        </p>
+        <TokenSkeleton
+          label={
+            <>
+              <Spinner size={18} label="Loading" className="text-neon-cyan" /> {MSG.loading}
+            </>
+          }
+        />
       ) : rows.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-white/15 py-16 text-center text-muted">{MSG.empty}</p>
       ) : (

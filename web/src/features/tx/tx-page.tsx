@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { ExplorerAnchor } from '@/components/ui/chain-link';
 import { Spinner } from '@/components/ui/spinner';
+import { addressLink } from '@/lib/links';
 import { formatUnits } from '@/lib/amounts';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -20,7 +22,9 @@ export function TxPage() {
     <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
       <p className="mb-2 text-xs font-bold tracking-[0.3em] text-neon-cyan uppercase">Transaction</p>
       <h1 className="font-mono text-base break-all text-white sm:text-lg">{hash}</h1>
-      <div className="mt-6">
+      {/* A screen's height in every state, so the details replacing the spinner push nothing
+          visible down (the link and footer below would shift on every visit). */}
+      <div className="mt-6 min-h-dvh">
         {tx.isPending ? (
           <div className="flex min-h-48 items-center justify-center text-neon-cyan">
             <Spinner size={28} label="Loading transaction" />
@@ -45,6 +49,7 @@ export function TxPage() {
 function Detail({ d }: { d: TxDetail }) {
   const config = useAppConfig();
   const tokens = config.data?.tokens ?? [];
+  const network = config.data?.network;
   const tokenOf = (coinType: string) => tokens.find((t) => t.coinType === coinType);
   const play = d.play;
   const fmtCoin = (amount: string | undefined | null, coinType: string) => {
@@ -66,7 +71,15 @@ function Detail({ d }: { d: TxDetail }) {
           {d.vmStatus && <span className="text-sm text-muted">{d.vmStatus}</span>}
         </div>
         <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-          <Row label="Sender" mono>{d.sender ?? '—'}</Row>
+          <Row label="Sender" mono>
+            {d.sender ? (
+              <ExplorerAnchor link={addressLink(network, d.sender)} className="text-neon-cyan hover:underline">
+                {d.sender}
+              </ExplorerAnchor>
+            ) : (
+              '—'
+            )}
+          </Row>
           <Row label="Sequence number">{d.sequenceNumber ?? '—'}</Row>
           <Row label="Gas used">{d.gasUsed ?? '—'} / max {d.maxGasAmount ?? '—'}</Row>
           <Row label="Gas unit price">{d.gasUnitPrice ?? '—'}</Row>

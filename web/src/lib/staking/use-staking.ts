@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { StakingGlobal, StakingUser } from '@/types/api';
 
-/** Doc 1 §9: staking data refreshes every 50 s (and on wallet change: the key holds the address). */
+/** Staking data refreshes every 50 s (docs/product.md, Staking) (and on wallet change: the key holds the address). */
 export const STAKING_REFRESH_MS = 50_000;
 
 export const stakingGlobalQuery = (enabled: boolean) =>

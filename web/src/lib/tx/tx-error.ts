@@ -3,9 +3,9 @@ import type { TxDetail } from '@/types/api';
 import type { TxErrorKind } from './tx-state';
 
 /**
- * Why a transaction did not go through. Features map `kind` to their own spec toasts:
+ * Why a transaction did not go through. Features map `kind` to their own product toasts (docs/product.md):
  * - rejected: the user declined in the wallet (code 4001, or "rejected"/"cancelled" in the message)
- * - build: the server refused to build it (its spec message is `message`; `code` is the API code)
+ * - build: the server refused to build it (its product message is `message`; `code` is the API code)
  * - wallet: no wallet / wrong network / the wallet failed to sign or send
  * - timeout: sent (`hash` set) but not final after the wait, or its status could not be read
  * - failed: final with status Failed (`vmStatus`, `detail` set)

@@ -9,5 +9,5 @@ export interface TxResult {
 /** Where useTransaction is: building on the server, waiting for the wallet, waiting for the chain. */
 export type TxPhase = 'idle' | 'building' | 'signing' | 'confirming';
 
-/** Why a transaction did not succeed (lib/tx/tx-error.ts maps each to the spec's message). */
+/** Why a transaction did not succeed (lib/tx/tx-error.ts maps each to the product's message). */
 export type TxErrorKind = 'rejected' | 'build' | 'wallet' | 'timeout' | 'failed';

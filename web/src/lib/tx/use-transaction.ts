@@ -8,7 +8,7 @@ import { TxError, walletSendError } from './tx-error';
 import type { BuiltTransaction, TxDetail } from '@/types/api';
 import type { TxPhase, TxResult } from './tx-state';
 
-/** Server-side long-poll for finality (spec: detail timeout 30 s). */
+/** Server-side long-poll for finality (30 s, docs/product.md, Transactions and the node). */
 export const TX_WAIT = '30s';
 
 /** GET /api/v1/tx/{hash}?wait=30s */
@@ -30,7 +30,7 @@ export interface RunOptions {
   onSent?: (hash: string) => void;
 }
 
-/** The one write path of the app (ARCHITECTURE.md "The write path"). */
+/** The one write path of the app: the server builds, the wallet signs and sends, the server waits for finality. */
 export function useTransaction(): UseTransaction {
   const { address, provider, chainId, isTargetNetwork, network, status } = useWallet();
   const queryClient = useQueryClient();

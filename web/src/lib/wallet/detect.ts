@@ -15,7 +15,7 @@ export interface DetectOptions {
 }
 
 /**
- * Finds the wallet provider: checks now, then every 500 ms, and gives up after 5 s (spec §4, §9).
+ * Finds the wallet provider: checks now, then every 500 ms, and gives up after 5 s (docs/product.md, Wallet).
  * Resolves null when it never appears (or when aborted).
  */
 export function detectProvider({

@@ -1,7 +1,7 @@
-/** Wallet texts, word for word from spec doc 1 §2, §5 and §8 (the wallet is StarKey). */
+/** Wallet texts, word for word (docs/product.md, Wallet; the wallet is StarKey). */
 export const WALLET_NAME = 'StarKey';
 
-/** Spec §9: wallet provider poll / give-up, connected toast. */
+/** Wallet provider poll / give-up, connected toast (docs/product.md, Wallet). */
 export const PROVIDER_POLL_MS = 500;
 export const PROVIDER_GIVE_UP_MS = 5000;
 export const CONNECTED_TOAST_MS = 3000;
@@ -49,7 +49,7 @@ export function shortNetworkName(label: string): string {
   return label.replace(/^Supra\s+/i, '') || label;
 }
 
-/** Spec §2: first 6 characters, an ellipsis, last 4. */
+/** First 6 characters, an ellipsis, last 4 (docs/product.md, Display rules). */
 export function shortenAddress(address: string): string {
   if (address.length <= 10) return address;
   return `${address.slice(0, 6)}…${address.slice(-4)}`;

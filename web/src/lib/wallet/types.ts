@@ -1,5 +1,5 @@
 /**
- * The StarKey provider as injected at `window.starkey.supra` (reference/supra-chain.md §1), and the
+ * The StarKey provider as injected at `window.starkey.supra` (docs/product.md, Wallet), and the
  * app config that names the network the app targets.
  */
 
@@ -50,7 +50,7 @@ export interface WalletNetwork {
   chainId: number;
 }
 
-/** A wallet message shown in the wallet's modal (spec §8). */
+/** A wallet message shown in the wallet's modal (docs/product.md, Wallet). */
 export interface WalletNotice {
   kind: 'error' | 'notDetected';
   message: string;

@@ -68,7 +68,7 @@ export function useWallet(): WalletContextValue {
 
 /**
  * What the wallet's app-wide overlays need (features/wallet/components/wallet-overlays.tsx draws
- * them): the connecting state, the current wallet message (spec §8), the network pop-up, and
+ * them): the connecting state, the current wallet message (docs/product.md, Wallet), the network pop-up, and
  * the events that become toasts. The provider owns the state; the feature owns the pixels.
  */
 export interface WalletUiValue {
@@ -152,9 +152,9 @@ function invalidateAccountData(qc: QueryClient) {
 }
 
 /**
- * The wallet state machine of spec §4 "Wallet": disconnected → connecting (overlay) → connected,
+ * The wallet state machine (docs/product.md, Wallet): disconnected → connecting (overlay) → connected,
  * the events accountChanged / networkChanged / disconnect, the network pop-up and the wallet
- * messages of §8. Mount once, inside the QueryClientProvider. It draws nothing itself: the
+ * wallet messages. Mount once, inside the QueryClientProvider. It draws nothing itself: the
  * overlays and toasts are features/wallet/components/wallet-overlays.tsx, fed by useWalletUi().
  */
 export function WalletProvider({
@@ -210,7 +210,7 @@ export function WalletProvider({
 
   /**
    * Applies a detected chain id while connected: the target closes the pop-up (and toasts), another
-   * known network opens the pop-up, an unknown one shows the spec's modal.
+   * known network opens the pop-up, an unknown one shows the product's modal.
    */
   const applyNetwork = useCallback(
     (cfg: AppConfig, chainId: string, opts: { toast: boolean }) => {

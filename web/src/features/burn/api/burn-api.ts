@@ -39,7 +39,7 @@ export function useAccountBurns(address: string | null | undefined) {
   );
 }
 
-/** Doc 2 §4/§9: up to 3 reads of the burn's detail, 2 s apart. */
+/** Up to 3 reads of the burn's detail, 2 s apart (docs/product.md, Burn). */
 export async function fetchBurnWithRetries(hash: string, attempts = 3, pauseMs = 2000): Promise<BurnInfo> {
   let last: unknown;
   for (let i = 0; i < attempts; i++) {

@@ -4,21 +4,19 @@ import type { BurnInfo } from '@/types/api';
 import { certificateFileName, telegramShareUrl, xShareUrl } from '../certificate-links';
 import { CertificateDetails } from './certificate-details';
 
-/** The 'Burn Certificate' modal (doc 2 §2.6): the certificate, Download and the two shares. */
+/** The 'Burn Certificate' modal (docs/product.md, Burn): the certificate, Download and the two shares. */
 export function BurnCertificateModal({
   burn,
-  txHref,
   onClose,
 }: {
   burn: BurnInfo | null;
-  txHref: string | null;
   onClose: () => void;
 }) {
   return (
     <Modal open={!!burn} onClose={onClose} title="Burn Certificate" size="lg">
       {burn && (
         <div className="space-y-5">
-          <CertificateDetails burn={burn} txHref={txHref} />
+          <CertificateDetails burn={burn} />
           <div className="flex flex-wrap gap-3">
             <a className={buttonClasses('primary', 'md')} href={burn.certificateUrl} download={certificateFileName(burn)}>
               Download

@@ -1,7 +1,7 @@
 import { Spinner } from '@/components/ui/spinner';
 import { useBurnLeaderboard } from '@/features/burn/api/use-burn-leaderboard';
 import { fmt2Grouped } from '@/lib/amounts';
-import { burnerLabel } from '@/features/burn/utils/burner';
+import { AddressLink } from '@/components/ui/chain-link';
 
 /** Burners of LUCKY ranked by total burned. */
 export function BurnLeaderboard({ decimals = 6 }: { decimals?: number }) {
@@ -32,7 +32,9 @@ export function BurnLeaderboard({ decimals = 6 }: { decimals?: number }) {
             {q.data.leaders.map((l) => (
               <tr key={l.burner} className="border-t border-white/5" data-testid="burn-leader">
                 <td className="py-2 pr-2 text-muted">{l.rank}</td>
-                <td className="py-2 pr-2 font-mono">{burnerLabel(l.burner)}</td>
+                <td className="py-2 pr-2 font-mono">
+                  <AddressLink address={l.burner} />
+                </td>
                 <td className="py-2 pr-2 text-right font-mono">{l.burns}</td>
                 <td className="py-2 text-right font-mono text-neon-gold">{fmt2Grouped(l.total, decimals)}</td>
               </tr>

@@ -1,9 +1,10 @@
+import { AddressLink, TxLink } from '@/components/ui/chain-link';
 import { TokenLogo } from '@/components/ui/token-logo';
 import type { BurnInfo } from '@/types/api';
 import { burnDate, burnQuantity } from '../certificate-links';
 
 /** The certificate's facts: token, quantity, burner, transaction, date, and its image. */
-export function CertificateDetails({ burn, txHref }: { burn: BurnInfo; txHref: string | null }) {
+export function CertificateDetails({ burn }: { burn: BurnInfo }) {
   return (
     <div className="space-y-4">
       <img
@@ -29,29 +30,22 @@ export function CertificateDetails({ burn, txHref }: { burn: BurnInfo; txHref: s
         </div>
         <div className="min-w-0 sm:col-span-2">
           <dt className="text-muted">Address</dt>
-          <dd className="font-mono text-xs break-all text-white" data-testid="certificate-burner">
-            {burn.burner}
+          <dd className="font-mono text-xs break-all text-white">
+            <span data-testid="certificate-burner">{burn.burner}</span>
+            <span className="mt-1 block font-sans text-sm" data-testid="certificate-burner-account">
+              <AddressLink address={burn.burner} />
+            </span>
           </dd>
         </div>
         <div className="min-w-0 sm:col-span-2">
           <dt className="text-muted">Transaction</dt>
           <dd className="font-mono text-xs break-all text-white">
-            {txHref ? (
-              <a className="text-neon-cyan underline" href={txHref} target="_blank" rel="noopener noreferrer">
-                {burn.txHash}
-              </a>
-            ) : (
-              burn.txHash
-            )}
+            <TxLink hash={burn.txHash} className="text-neon-cyan underline">
+              {burn.txHash}
+            </TxLink>
           </dd>
         </div>
       </dl>
     </div>
   );
-}
-
-/** The explorer link of a transaction from the network's pattern (devnet: the in-app page). */
-export function explorerHref(pattern: string | undefined, hash: string): string | null {
-  if (!pattern || !pattern.includes('{hash}')) return null;
-  return pattern.replace('{hash}', encodeURIComponent(hash));
 }

@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RecentBurns } from '@/features/burn/components/recent-burns';
+import { devnetConfig } from '@/lib/wallet/testing/fake-provider';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -21,7 +22,7 @@ const burn = (over: Record<string, unknown>) => ({
 });
 
 describe('RecentBurns', () => {
-  it('shows each burn in its token’s decimals, the burner (Genesis for 0x1) and a link to the transaction', async () => {
+  it('shows each burn in its token’s decimals, the burner with the server’s label and a link to its certificate', async () => {
     const body = {
       indexedHeight: '9',
       headHeight: '9',
@@ -31,7 +32,14 @@ describe('RecentBurns', () => {
         burn({ txHash: '0x' + '22'.repeat(32), amount: '12345', token: { name: '0x9::x::X', symbol: '', coinType: '0x9::x::X', decimals: 0, logo: '' } }),
       ],
     };
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } })));
+    const genesis = '0x' + '0'.repeat(63) + '1';
+    const config = { ...devnetConfig, network: { ...devnetConfig.network, labels: { [genesis]: 'Genesis (0x1)' } } };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string | URL | Request) =>
+        new Response(JSON.stringify(String(url).includes('/config') ? config : body), { headers: { 'Content-Type': 'application/json' } }),
+      ),
+    );
     const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
       <QueryClientProvider client={qc}>
@@ -45,8 +53,11 @@ describe('RecentBurns', () => {
     expect(rows[0]).toHaveTextContent('4,321.50 LUCKY');
     expect(rows[0]).toHaveTextContent('by 0xcdcd...cdcd');
     expect(rows[1]).toHaveTextContent('50,000,000.00 LUCKY');
+    expect(await screen.findByText('Genesis (0x1)')).toBeInTheDocument();
     expect(rows[1]).toHaveTextContent('by Genesis (0x1)');
+    // Burners link to their account page (devnet: the in-app one).
+    expect(screen.getAllByRole('link', { name: `Account 0x${'cd'.repeat(32)}` })[0]).toHaveAttribute('href', `/account/0x${'cd'.repeat(32)}`);
     expect(rows[2]).toHaveTextContent('12,345.00 0x9::x::X');
-    expect(screen.getAllByRole('link', { name: /^Burn transaction/ })[0]).toHaveAttribute('href', '/tx/0x' + 'ab'.repeat(32));
+    expect(screen.getAllByRole('link', { name: /^Burn certificate/ })[0]).toHaveAttribute('href', '/burn/0x' + 'ab'.repeat(32));
   });
 });

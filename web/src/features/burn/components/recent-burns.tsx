@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { useBurns } from '@/features/burn/api/use-burns';
 import { fmt2Grouped } from '@/lib/amounts';
-import { burnerLabel } from '@/features/burn/utils/burner';
-import { txPath } from '@/lib/paths';
+import { AddressLink } from '@/components/ui/chain-link';
+import { burnCertificatePath } from '@/lib/paths';
 
 /** The latest burns of every token, from the event index. */
 export function RecentBurns() {
@@ -27,20 +27,20 @@ export function RecentBurns() {
               data-testid="recent-burn"
               className="flex items-center justify-between gap-3 rounded-xl border border-white/10 bg-ink-900/60 px-3 py-2 text-sm"
             >
-              <span className="min-w-0">
+              <span className="min-w-0 flex-1 overflow-hidden">
                 <span className="font-mono font-bold text-neon-gold">
                   {fmt2Grouped(b.amount, b.token.decimals)} {b.token.name}
                 </span>
                 <span className="block truncate text-xs text-muted">
-                  by <span className="font-mono">{burnerLabel(b.burner)}</span> · {new Date(b.timestamp).toLocaleString('en-US')}
+                  by <span className="font-mono"><AddressLink address={b.burner} /></span> · {new Date(b.timestamp).toLocaleString('en-US')}
                 </span>
               </span>
               <Link
-                to={txPath(b.txHash)}
+                to={burnCertificatePath(b.txHash)}
                 className="shrink-0 rounded-md px-1.5 py-1 text-xs font-bold text-neon-cyan hover:bg-neon-cyan/10 hover:underline"
-                aria-label={`Burn transaction ${b.txHash.slice(0, 10)}`}
+                aria-label={`Burn certificate ${b.txHash.slice(0, 10)}`}
               >
-                Tx ↗
+                Certificate
               </Link>
             </li>
           ))}

@@ -4,11 +4,12 @@ import { buttonClasses } from '@/components/ui/button';
 import { ArrowRightIcon, ExternalIcon } from '@/components/ui/icons';
 import { externalLinkProps, links } from '@/lib/links';
 import { paths } from '@/lib/paths';
+import { SLOT_ODDS } from '@/lib/slots/paytable';
 
 const stats = [
   { value: '1B', label: 'Total supply' },
   { value: '100%', label: 'Exchange sells burned' },
-  { value: '50x', label: 'Top slot prize' },
+  { value: SLOT_ODDS.topPrize, label: 'Top slot prize' },
 ];
 
 export function Hero() {

@@ -3,6 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { ArrowRightIcon } from '@/components/ui/icons';
 import { paths } from '@/lib/paths';
+import { SLOT_ODDS } from '@/lib/slots/paytable';
 
 export function SlotsSpotlight() {
   return (
@@ -17,16 +18,16 @@ export function SlotsSpotlight() {
             FRUIT SPIN <span className="text-gradient">FRENZY</span>
           </h2>
           <p className="text-lg text-muted">
-            Three reels, seven prize tiers and a 50x Super Jackpot. Bet SUPRA, LUCKY or a community token, queue up to
+            Three reels, seven prize tiers and a {SLOT_ODDS.topPrize} Super Jackpot. Bet SUPRA, LUCKY or a community token, queue up to
             1000 spins in one transaction and watch every result land on chain.
           </p>
           <ul className="grid grid-cols-3 gap-3 text-center">
             <li className="rounded-xl bg-ink-950/60 p-3">
-              <span className="block font-display text-2xl font-black text-neon-gold">50x</span>
+              <span className="block font-display text-2xl font-black text-neon-gold">{SLOT_ODDS.topPrize}</span>
               <span className="block text-xs leading-tight text-muted">Super Jackpot</span>
             </li>
             <li className="rounded-xl bg-ink-950/60 p-3">
-              <span className="block font-display text-2xl font-black text-neon-cyan">57%</span>
+              <span className="block font-display text-2xl font-black text-neon-cyan">{SLOT_ODDS.winChance}</span>
               <span className="block text-xs leading-tight text-muted">Win chance</span>
             </li>
             <li className="rounded-xl bg-ink-950/60 p-3">

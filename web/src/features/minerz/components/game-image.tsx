@@ -1,6 +1,6 @@
 import { useState } from 'react';
 
-/** An image that falls back to `fallback` once when its source fails (doc 2 §8 image fallbacks). */
+/** An image that falls back to `fallback` once when its source fails (docs/product.md, Cosmic Miners). */
 export function GameImage({ src, fallback, alt, size }: { src: string; fallback: string; alt: string; size: number }) {
   const [failed, setFailed] = useState(false);
   return (

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { fmt2Grouped } from '@/lib/amounts';
-import { MINE_DECIMALS, pendingAt } from '@/features/minerz/utils/game';
+import { MINE_DECIMALS, MSG_NOTHING_TO_CLAIM, pendingAt } from '@/features/minerz/utils/game';
 
 interface Props {
   pending: bigint;
@@ -35,10 +35,17 @@ export function PendingCard({ pending, dailyOutput, readAt, canClaim, claiming, 
           <span className="text-base text-white/80">MINE</span>
         </p>
       </div>
-      <Button variant="gold" onClick={onClaim} disabled={!canClaim || disabled}>
-        {claiming && <Spinner size={18} label="Claiming" />}
-        {claiming ? 'Claiming...' : 'Claim'}
-      </Button>
+      <div className="flex flex-col items-end gap-1">
+        <Button variant="gold" onClick={onClaim} disabled={!canClaim || disabled} aria-describedby={canClaim ? undefined : 'claim-reason'}>
+          {claiming && <Spinner size={18} label="Claiming" />}
+          {claiming ? 'Claiming...' : 'Claim'}
+        </Button>
+        {!canClaim && (
+          <p id="claim-reason" data-testid="claim-reason" className="max-w-xs text-right text-xs text-muted">
+            {MSG_NOTHING_TO_CLAIM}
+          </p>
+        )}
+      </div>
     </section>
   );
 }

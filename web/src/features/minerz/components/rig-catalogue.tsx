@@ -1,6 +1,7 @@
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { fmt2Grouped, formatInteger } from '@/lib/amounts';
+import { plural } from '@/lib/format';
 import { DEFAULT_MINER_IMAGE, MINE_DECIMALS, slug, type Rig } from '@/features/minerz/utils/game';
 import { GameImage } from './game-image';
 import { levelStyle } from './levels';
@@ -51,8 +52,8 @@ export function RigCatalogue({ rigs, balance, loading, busy, buyingId, onLaunch 
                 </div>
                 <div className="rounded-lg bg-ink-950/70 p-2">
                   <dt className="text-xs text-muted">Power</dt>
-                  <dd className="font-bold text-neon-violet tabular-nums">×{formatInteger(rig.power)}</dd>
-                  <dd className="text-[11px] text-muted">units</dd>
+                  <dd className="font-bold text-neon-violet tabular-nums">{formatInteger(rig.power)}</dd>
+                  <dd className="text-[11px] text-muted">{plural(rig.power, 'unit')}</dd>
                 </div>
               </dl>
               <Button

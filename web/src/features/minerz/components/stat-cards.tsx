@@ -1,5 +1,6 @@
 import { Spinner } from '@/components/ui/spinner';
 import { fmt2Grouped, formatInteger } from '@/lib/amounts';
+import { plural } from '@/lib/format';
 import { MINE_DECIMALS } from '@/features/minerz/utils/game';
 
 interface Props {
@@ -21,7 +22,11 @@ function Stat({ label, loading, value, unit, testId }: { label: string; loading:
             <span data-testid={testId} className="font-display text-2xl font-black text-white tabular-nums sm:text-3xl">
               {value}
             </span>
-            {unit && <span className="text-sm font-bold text-neon-cyan">{unit}</span>}
+            {unit && (
+              <span data-testid={`${testId}-unit`} className="text-sm font-bold text-neon-cyan">
+                {unit}
+              </span>
+            )}
           </>
         )}
       </div>
@@ -41,7 +46,7 @@ export function StatCards({ loading, balance, dailyOutput, crewSize }: Props) {
         unit="MINE"
       />
       <Stat label="Mining Output" testId="stat-output" loading={loading} value={fmt2Grouped(dailyOutput, MINE_DECIMALS)} unit="MINE/day" />
-      <Stat label="Crew Size" testId="stat-crew" loading={loading} value={formatInteger(crewSize)} unit="pilots" />
+      <Stat label="Crew Size" testId="stat-crew" loading={loading} value={formatInteger(crewSize)} unit={plural(crewSize, 'pilot')} />
     </section>
   );
 }

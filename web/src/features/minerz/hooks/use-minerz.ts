@@ -10,7 +10,6 @@ import {
   demoView,
   fromApi,
   MINE_DECIMALS,
-  MSG_BOOST,
   MSG_DEMO,
   MSG_INSUFFICIENT,
   MSG_LOAD_ERROR,
@@ -36,7 +35,7 @@ function storedReferrer(): string | null {
 export type Busy = { kind: 'buy'; rigId: string } | { kind: 'claim' } | null;
 
 /**
- * The Cosmic Miners page state: live data from the devnet module, or doc 2 §3's demo data where
+ * The Cosmic Miners page state: live data from the devnet module, or the demo data (docs/product.md, Cosmic Miners) where
  * the network has no miners module; purchase, claim, boost and referral actions with their toasts.
  */
 export function useMinerz() {
@@ -49,6 +48,9 @@ export function useMinerz() {
   const configured = config.data ? config.data.network.modules.miners !== '' : undefined;
   const query = useMiners(address, configured === true);
   const demo = configured === false || query.data?.live === false;
+  // MINE can be bought on Swap only when the token list (the exchange's pools) has it.
+  const mineCoinType = query.data?.coinType;
+  const mineOnSwap = !!mineCoinType && (config.data?.tokens ?? []).some((t) => t.coinType === mineCoinType);
   const [busy, setBusy] = useState<Busy>(null);
   const [referrer, setReferrer] = useState<string | null>(storedReferrer);
 
@@ -145,8 +147,6 @@ export function useMinerz() {
     }
   }, [address, busy, demo, refresh, say, tx]);
 
-  const ignite = useCallback(() => say(MSG_BOOST, 'success'), [say]);
-
   const referralLink = view?.referralPath ? window.location.origin + view.referralPath : null;
   const copyReferral = useCallback(async () => {
     if (!referralLink) return;
@@ -170,9 +170,9 @@ export function useMinerz() {
     walletStatus: wallet.status,
     referrer,
     referralLink,
+    mineOnSwap,
     purchase,
     claim,
-    ignite,
     copyReferral,
   };
 }

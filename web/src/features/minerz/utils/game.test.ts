@@ -55,7 +55,7 @@ describe('parseReferrer', () => {
 });
 
 describe('demoView', () => {
-  it('is doc 2 §3: balance 10000 MINE, the catalogue and two boosters', () => {
+  it('is the product demo: balance 10000 MINE, the catalogue and two boosters', () => {
     const d = demoView();
     expect(d.live).toBe(false);
     expect(d.balance).toBe(1_000_000_000_000n);

@@ -1,7 +1,7 @@
 import { safeBigInt } from '@/lib/amounts';
 import type { MinersResponse } from '@/types/api';
 
-/** MINE has 8 decimals (doc 2 §9). */
+/** MINE has 8 decimals (docs/product.md, Cosmic Miners). */
 export const MINE_DECIMALS = 8;
 const UNIT = 10n ** BigInt(MINE_DECIMALS);
 
@@ -9,7 +9,10 @@ export const TOAST_MS = 3_000;
 export const MSG_INSUFFICIENT = 'Insufficient MINE tokens!';
 export const MSG_LOAD_ERROR = 'Error loading data';
 export const MSG_UNLOCK_FAILED = 'Failed to unlock miner';
-export const MSG_BOOST = 'Cosmic Boost Activated! +10% Output for 24h';
+/** Why 'Ignite Boost' is disabled: the contract has no timed boost (only owned Stellar Boosters count). */
+export const MSG_BOOST_NOT_LIVE = 'Boosts are not live on-chain yet: only Stellar Boosters you own raise your output.';
+/** Why Claim is disabled. */
+export const MSG_NOTHING_TO_CLAIM = 'Nothing to claim yet: launch a rig to start mining MINE.';
 export const MSG_REFERRAL_COPIED = 'Referral link copied!';
 export const MSG_DEMO = 'Demo data: the game is not live on this network yet';
 export const DEFAULT_MINER_IMAGE = '/images/miners/default.png';
@@ -75,7 +78,7 @@ export function fromApi(r: MinersResponse): GameView {
   };
 }
 
-/** Doc 2 §3's mock data: balance 10000, the catalogue and the two boosters, max boost 50 %. */
+/** The demo data (docs/product.md, Cosmic Miners): balance 10000, the catalogue and the two boosters, max boost 50 %. */
 export function demoView(): GameView {
   const catalogue: Rig[] = [
     { id: '1', name: 'Nano Rig', level: 'Common', cost: 100n * UNIT, dailyOutput: 5n * UNIT, power: 1n },
@@ -103,13 +106,13 @@ export function demoView(): GameView {
 
 export const MAX_BOOST_PERCENT = 50n;
 
-/** Σ boost × count, capped at 50 % (doc 2 §4). */
+/** Σ boost × count, capped at 50 % (docs/product.md, Cosmic Miners). */
 export function boostOf(boosters: Booster[]): bigint {
   const total = boosters.reduce((a, b) => a + b.boost * b.count, 0n);
   return total > MAX_BOOST_PERCENT ? MAX_BOOST_PERCENT : total;
 }
 
-/** Doc 2 §2.8: Cadet Miner < 5, Astro Miner ≥ 5, Star Commander ≥ 20, Galactic Overlord ≥ 50. */
+/** Ranks (docs/product.md, Cosmic Miners): Cadet Miner < 5, Astro Miner ≥ 5, Star Commander ≥ 20, Galactic Overlord ≥ 50. */
 export function rankTitle(units: bigint): string {
   if (units >= 50n) return 'Galactic Overlord';
   if (units >= 20n) return 'Star Commander';
@@ -117,7 +120,7 @@ export function rankTitle(units: bigint): string {
   return 'Cadet Miner';
 }
 
-/** Doc 2 §4: min(5 × power units, 100) percent. */
+/** Power bar: min(5 × power units, 100) percent (docs/product.md, Cosmic Miners). */
 export function powerBarPercent(units: bigint): number {
   return units >= 20n ? 100 : Number(units) * 5;
 }

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { PortfolioResponse } from '@/types/api';
 
-/** Doc 2 §9: the portfolio reloads every 5 minutes. */
+/** The portfolio reloads every 5 minutes (docs/product.md, Portfolio). */
 export const PORTFOLIO_REFRESH_MS = 5 * 60_000;
 
 export const portfolioQueryKey = (address: string | null | undefined) => ['portfolio', address ?? ''] as const;

@@ -17,7 +17,7 @@ function read(address: string | null): string[] {
 }
 
 /**
- * The tokens a wallet hid from its portfolio. The spec keeps the set per session; users asked
+ * The tokens a wallet hid from its portfolio. The product kept the set per session; users asked
  * for it to last, so it lives in localStorage per wallet address.
  */
 export function useHiddenTokens(address: string | null) {

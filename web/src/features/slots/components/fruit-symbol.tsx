@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { SYMBOL_LABEL, type FruitSymbol } from '@/features/slots/utils/tiers';
+import { SYMBOL_LABEL } from '@/features/slots/utils/tiers';
+import { type FruitSymbol } from '@/lib/slots/paytable';
 
 /** Hand-drawn SVG reel symbols (viewBox 0 0 64 64). Decorative unless `title` is given. */
 /** `size` in px, or 'fluid' to fill the parent's width (reels). */

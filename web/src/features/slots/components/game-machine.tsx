@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { SoundOffIcon, SoundOnIcon, WarningIcon } from '@/components/ui/icons';
 import { TokenLogo } from '@/components/ui/token-logo';
@@ -19,9 +19,13 @@ import {
 } from '@/features/slots/components/icons';
 import { useFullscreen } from '@/features/slots/hooks/use-fullscreen';
 import type { useSlotGame } from '@/features/slots/hooks/use-slot-game';
+import type { BetFields } from '@/features/slots/hooks/use-bet-fields';
+import { ResultLine } from '@/features/slots/components/result-line';
+import { BetInputs } from '@/features/slots/components/bet-inputs';
 import type { SlotToken } from '@/types/api';
 import { fmt2Grouped } from '@/lib/amounts';
 import { totalBetText } from '@/features/slots/utils/amounts';
+import { SLOT_ODDS } from '@/lib/slots/paytable';
 
 export interface GameMachineProps {
   token: SlotToken;
@@ -29,12 +33,9 @@ export interface GameMachineProps {
   onSelectToken: (t: SlotToken) => void;
   connected: boolean;
   walletStatus: WalletStatus;
-  bet: string;
-  spins: string;
-  onBetInput: (v: string) => void;
-  onBetBlur: () => void;
-  onSpinsInput: (v: string) => void;
-  onSpinsBlur: () => void;
+  fields: BetFields;
+  /** Why Spin Now cannot spin (balance below the total bet), shown under it; null when it can. */
+  blockedReason: string | null;
   onMain: () => void;
   onEnter: () => void;
   balanceText: string;
@@ -48,7 +49,7 @@ const iconButton =
   'hover:border-neon-cyan/60 hover:text-neon-cyan disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:border-white/15 disabled:hover:text-white/85';
 
 export function GameMachine(p: GameMachineProps) {
-  const { token, game } = p;
+  const { token, game, fields } = p;
   const machineRef = useRef<HTMLElement>(null);
   const fullscreen = useFullscreen(machineRef);
   const sound = useSound();
@@ -56,14 +57,9 @@ export function GameMachine(p: GameMachineProps) {
   const [paytableOpen, setPaytableOpen] = useState(false);
   const busy = game.phase !== 'idle';
   const connecting = p.walletStatus === 'connecting';
+  const blocked = p.connected && !busy && !!p.blockedReason;
   const last = game.last;
   const showTotalWon = !!last && last.totalPrize > 0n && last.token === token.name;
-
-  const onEnterKey = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key !== 'Enter') return;
-    e.preventDefault();
-    p.onEnter();
-  };
 
   let mainLabel: string;
   if (!p.connected) mainLabel = connecting ? 'Connecting...' : 'Connect Wallet';
@@ -95,11 +91,11 @@ export function GameMachine(p: GameMachineProps) {
           </button>
           <button
             type="button"
-            title="Top prize: 50x your bet per spin"
+            title={`Top prize: ${SLOT_ODDS.topPrize} your bet per spin`}
             className="ml-auto hidden h-10 items-center gap-1.5 rounded-xl border border-neon-gold/60 bg-neon-gold/10 px-3 text-sm font-black tracking-wide text-neon-gold shadow-[0_0_18px_rgb(255_201_64/0.25)] lg:inline-flex"
           >
             <TrophyIcon size={16} />
-            Jackpot: 50x
+            Jackpot: {SLOT_ODDS.topPrize}
           </button>
           <div className="ml-auto flex items-center gap-2 lg:ml-0">
             <button
@@ -136,56 +132,39 @@ export function GameMachine(p: GameMachineProps) {
         </div>
 
         <ReelsView symbols={game.reels.symbols} spinning={game.reels.spinning} highlight={game.reels.highlight} />
+        <ResultLine notice={game.notice} />
 
-        <form onSubmit={(e) => e.preventDefault()} className="mt-4 sm:mt-5" noValidate aria-label="Bet">
+        <form onSubmit={(e) => e.preventDefault()} className="mt-2 sm:mt-3" noValidate aria-label="Bet">
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-[1fr_1fr_auto] sm:gap-3">
-            <Field id="slot-bet" label="Bet Amount" suffix={token.name}>
-              <input
-                id="slot-bet"
-                type="text"
-                inputMode="decimal"
-                autoComplete="off"
-                value={p.bet}
-                disabled={busy}
-                onChange={(e) => p.onBetInput(e.target.value)}
-                onBlur={p.onBetBlur}
-                onKeyDown={onEnterKey}
-                className={inputClass}
-              />
-            </Field>
-            <Field id="slot-spins" label="Number of Spins" suffix="× spins">
-              <input
-                id="slot-spins"
-                type="text"
-                inputMode="numeric"
-                autoComplete="off"
-                value={p.spins}
-                disabled={busy}
-                onChange={(e) => p.onSpinsInput(e.target.value)}
-                onBlur={p.onSpinsBlur}
-                onKeyDown={onEnterKey}
-                className={inputClass}
-              />
-            </Field>
+            <BetInputs fields={fields} tokenName={token.name} busy={busy} onEnter={p.onEnter} />
             <div className="col-span-2 flex items-center justify-between rounded-xl border border-white/10 bg-ink-950/60 px-3 py-2 sm:col-span-1 sm:block sm:min-w-36 sm:text-right">
               <div className="text-[10px] font-bold tracking-[0.18em] text-muted uppercase">Total Bet</div>
               <div className="font-mono text-base font-bold text-white sm:text-lg" data-testid="total-bet">
-                {totalBetText(p.bet, p.spins)} <span className="text-xs text-neon-gold">{token.name}</span>
+                {totalBetText(fields.bet, fields.spins)} <span className="text-xs text-neon-gold">{token.name}</span>
               </div>
             </div>
           </div>
 
+          {/* aria-disabled, not disabled: a disabled button loses keyboard focus to the page the
+              moment the spin starts; this one keeps it, and onMain ignores presses while busy. */}
           <button
             type="button"
             onClick={p.onMain}
-            disabled={busy || connecting}
+            aria-disabled={busy || connecting || blocked ? true : undefined}
             aria-busy={busy || connecting}
+            aria-describedby={blocked ? 'spin-blocked-reason' : undefined}
             data-testid="main-button"
-            className="mt-4 inline-flex h-14 w-full items-center justify-center gap-3 rounded-2xl bg-gradient-to-r from-neon-gold via-[#ff9f1c] to-neon-pink font-display text-lg font-black tracking-[0.12em] text-ink-950 uppercase shadow-[0_0_32px_rgb(255_201_64/0.45)] transition hover:brightness-110 active:scale-[0.99] disabled:cursor-not-allowed disabled:opacity-80 disabled:hover:brightness-100 sm:h-16 sm:text-xl"
+            className="mt-4 inline-flex h-14 w-full items-center justify-center gap-3 rounded-2xl bg-gradient-to-r from-neon-gold via-[#ff9f1c] to-neon-pink font-display text-lg font-black tracking-[0.12em] text-ink-950 uppercase shadow-[0_0_32px_rgb(255_201_64/0.45)] transition hover:brightness-110 active:scale-[0.99] aria-disabled:cursor-not-allowed aria-disabled:opacity-80 aria-disabled:hover:brightness-100 aria-disabled:active:scale-100 sm:h-16 sm:text-xl"
           >
             {(busy || connecting) && <Spinner size={20} label={mainLabel} />}
             {mainLabel}
           </button>
+          {blocked && (
+            <p id="spin-blocked-reason" data-testid="spin-blocked-reason" className="mt-2 flex items-start gap-2 text-sm text-neon-pink">
+              <WarningIcon size={16} className="mt-0.5 shrink-0" />
+              <span>{p.blockedReason}</span>
+            </p>
+          )}
         </form>
 
         <div className="mt-3 flex items-center justify-between gap-3">
@@ -246,26 +225,6 @@ function statusText(phase: string): string {
   if (phase === 'signing') return 'Confirm in your wallet…';
   if (phase === 'confirming') return 'Waiting for the chain…';
   return 'Spinning…';
-}
-
-const inputClass =
-  'h-12 w-full rounded-xl border border-white/15 bg-ink-950/80 pr-16 pl-3 font-mono text-lg font-bold text-white ' +
-  'focus:border-neon-cyan focus:outline-none disabled:opacity-60';
-
-function Field({ id, label, suffix, children }: { id: string; label: string; suffix: string; children: React.ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <label htmlFor={id} className="mb-1 block text-[10px] font-bold tracking-[0.18em] text-muted uppercase">
-        {label}
-      </label>
-      <div className="relative">
-        {children}
-        <span className="pointer-events-none absolute top-1/2 right-3 max-w-14 -translate-y-1/2 truncate text-xs font-bold text-neon-gold">
-          {suffix}
-        </span>
-      </div>
-    </div>
-  );
 }
 
 function Lights() {

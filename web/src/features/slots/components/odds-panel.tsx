@@ -1,4 +1,4 @@
-import { FEE_BPS, formatBps, formatMultiplier, paytableFigures, TIERS } from '@/features/slots/utils/tiers';
+import { FEE_BPS, formatBps, formatMultiplier, paytableFigures, TIERS } from '@/lib/slots/paytable';
 import { FruitSymbolIcon } from '@/features/slots/components/fruit-symbol';
 
 const f = paytableFigures();

@@ -2,7 +2,7 @@ import { Button } from '@/components/ui/button';
 import { WarningIcon } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
 import { FruitSymbolIcon } from '@/features/slots/components/fruit-symbol';
-import { FEE_BPS, formatBps, formatMultiplier, paytableFigures, TIERS } from '@/features/slots/utils/tiers';
+import { FEE_BPS, formatBps, formatMultiplier, paytableFigures, TIERS } from '@/lib/slots/paytable';
 
 const figures = paytableFigures();
 

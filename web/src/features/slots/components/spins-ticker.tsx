@@ -1,6 +1,6 @@
 import { useSlotsFeed } from '@/features/slots/api/use-feed';
 import { fmt2Grouped, safeBigInt } from '@/lib/amounts';
-import { shortAddress } from '@/lib/format';
+import { AddressLink } from '@/components/ui/chain-link';
 import type { SlotToken } from '@/types/api';
 
 /** A live line of everyone's latest spins (GET /api/v1/slots/feed, polled every 5 s). */
@@ -23,7 +23,9 @@ export function SpinsTicker({ tokens, frozen }: { tokens: readonly SlotToken[]; 
           const won = (safeBigInt(p.won) ?? 0n) > 0n;
           return (
             <li key={p.txHash} data-testid="feed-play" className="flex items-center gap-1.5">
-              <span className="font-mono text-muted">{shortAddress(p.player)}</span>
+              <span className="font-mono text-muted">
+                <AddressLink address={p.player} className="hover:text-neon-cyan hover:underline" />
+              </span>
               {won ? (
                 <span className="font-bold text-neon-gold">
                   won {fmt2Grouped(p.won, d)} {p.token}

@@ -1,12 +1,13 @@
 import { FruitSymbolIcon } from '@/features/slots/components/fruit-symbol';
-import { symbolsEmoji, type FruitSymbol } from '@/features/slots/utils/tiers';
+import { symbolsEmoji } from '@/features/slots/utils/tiers';
+import { type FruitSymbol } from '@/lib/slots/paytable';
 
 /**
  * The win message "{tier name}! {symbols} = {amount} {token name}". The symbols are drawn with the
  * reel art (emoji fonts are missing on many systems) while the text keeps the emoji for copy and
  * assistive technology.
  */
-export function WinToast({ text, symbols }: { text: string; symbols: readonly FruitSymbol[] }) {
+export function WinToast({ text, symbols, tone = 'win' }: { text: string; symbols: readonly FruitSymbol[]; tone?: 'win' | 'partial' }) {
   const emoji = symbolsEmoji(symbols);
   const at = text.indexOf(emoji);
   if (at < 0) return <span>{text}</span>;
@@ -19,7 +20,7 @@ export function WinToast({ text, symbols }: { text: string; symbols: readonly Fr
         ))}
       </span>
       <span className="sr-only">{emoji}</span>
-      <span className="text-neon-gold">{text.slice(at + emoji.length)}</span>
+      <span className={tone === 'win' ? 'text-neon-gold' : 'text-neon-cyan'}>{text.slice(at + emoji.length)}</span>
     </span>
   );
 }

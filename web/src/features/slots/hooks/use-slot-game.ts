@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createElement, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useToast, type ToastType } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/wallet/messages';
 import { isTxError } from '@/lib/tx/tx-error';
 import { useTransaction } from '@/lib/tx/use-transaction';
@@ -10,21 +9,34 @@ import { buildSpins } from '@/features/slots/api/build-spins';
 import { historyQueryKey } from '@/features/slots/api/use-history';
 import { potsQueryKey } from '@/features/slots/api/use-pots';
 import type { PlayDecoded, SlotToken } from '@/types/api';
-import { useReels, type Reels } from '@/features/slots/hooks/use-reels';
+import { useReels } from '@/features/slots/hooks/use-reels';
+import type { FruitSymbol } from '@/lib/slots/paytable';
+import { highlightFor, replayOnReels } from '@/features/slots/hooks/reel-replay';
 import { WinToast } from '@/features/slots/components/win-toast';
 import { fmt2, safeBigInt } from '@/lib/amounts';
 import { beforeSpinError } from '@/features/slots/utils/checks';
-import { LOSS_MESSAGE, txSentMessage, winMessage } from '@/features/slots/utils/messages';
+import { LOSS_MESSAGE, partialReturnMessage, txSentMessage, winMessage } from '@/features/slots/utils/messages';
 import {
   createReplayControl,
   NORMAL_TIMINGS,
-  replaySpins,
   toReplaySpins,
   TURBO_TIMINGS,
   type ReplaySpin,
 } from '@/features/slots/utils/replay';
 
 export type GamePhase = 'idle' | 'sending' | 'replaying';
+
+/** What the result line says: a win, a partial return (a prize below the bet), a loss, or news. */
+export type NoticeType = 'win' | 'partial' | 'lose' | 'success' | 'error';
+
+export interface Notice {
+  /** Changes with every message, so the same text said twice is announced twice. */
+  id: number;
+  message: ReactNode;
+  type: NoticeType;
+  /** For a spin result: the outcome's three symbols, which the reels show when it is announced. */
+  symbols?: readonly FruitSymbol[];
+}
 
 /** Thrown for a confirmed transaction whose play cannot be read: "Error processing spins: …". */
 class ProcessingError extends Error {}
@@ -48,9 +60,8 @@ export interface LastGame {
   hash: string;
 }
 
-/** The spin flow of doc 1 §4: checks, build + sign + confirm, replay, summary, refresh. */
+/** The spin flow (docs/product.md, Slots): checks, build + sign + confirm, replay, summary, refresh. */
 export function useSlotGame(input: SlotGameInput) {
-  const toast = useToast();
   const sound = useSound();
   const tx = useTransaction();
   const queryClient = useQueryClient();
@@ -63,19 +74,27 @@ export function useSlotGame(input: SlotGameInput) {
   const turboRef = useRef(turbo);
   turboRef.current = turbo;
   const controlRef = useRef<ReturnType<typeof createReplayControl> | null>(null);
-  const toastId = useRef<number | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const noticeSeq = useRef(0);
   const busy = useRef(false);
   const mounted = useRef(true);
   const inputRef = useRef(input);
   inputRef.current = input;
 
-  const say = useCallback(
-    (message: ReactNode, type: ToastType) => {
-      if (toastId.current !== null) toast.dismiss(toastId.current);
-      toastId.current = toast.show(message, { type, position: 'bottom-left' });
-    },
-    [toast],
-  );
+  // The game's messages go to a result line inside the machine, in space kept for it, rather than
+  // a floating toast: a toast at the bottom left covered Spin Now and Turbo. A result stays until
+  // the next one replaces it, so a player can read it after the reels stop.
+  const say = useCallback((message: ReactNode, type: NoticeType, symbols?: readonly FruitSymbol[]) => {
+    noticeSeq.current += 1;
+    setNotice({ id: noticeSeq.current, message, type, symbols });
+  }, []);
+
+  /** Forgets the last result (its highlight and message), e.g. when the token changes. */
+  const clearResult = useCallback(() => {
+    setNotice(null);
+    setLast(null);
+    reels.setHighlight(null);
+  }, [reels]);
 
   useEffect(() => {
     mounted.current = true;
@@ -129,7 +148,7 @@ export function useSlotGame(input: SlotGameInput) {
       try {
         const res = await tx.run(
           () => buildSpins({ sender: s.address ?? '', token: token.name, betPerSpin: s.bet, spins: spinsCount }),
-          // Spec: the "sent" toast as soon as the wallet has sent it, before confirmation.
+          // The "sent" toast comes as soon as the wallet has sent it, before confirmation (docs/product.md, Slots).
           { onSent: (sentHash) => mounted.current && say(txSentMessage(sentHash), 'success') },
         );
         hash = res.hash;
@@ -152,41 +171,45 @@ export function useSlotGame(input: SlotGameInput) {
       setPhase('replaying');
       const control = createReplayControl(() => (turboRef.current ? TURBO_TIMINGS : NORMAL_TIMINGS));
       controlRef.current = control;
-      const outcome = await replaySpins(
-        results,
-        {
-          spinStart: (i, left) => {
-            setRemaining(left);
-            if (i > 0) reels.startAll();
-          },
-          reelStop: (reel, symbol) => {
-            reels.stopReel(reel, symbol);
-            sound.play('stop');
-          },
-          result: (_i, r) => {
-            if (r.prize > 0n) {
-              reels.setHighlight(true);
-              say(
-                createElement(WinToast, {
-                  text: winMessage(r.tierIndex, r.symbols, r.prize, token.decimals, token.name),
-                  symbols: r.symbols,
-                }),
-                'win',
-              );
-            } else {
-              say(LOSS_MESSAGE, 'lose');
-            }
-          },
-          winSound: () => sound.play('win'),
+      const outcome = await replayOnReels(results, reels, control, {
+        spinStart: (_i, left) => setRemaining(left),
+        reelStop: () => sound.play('stop'),
+        result: (_i, r, highlight) => {
+          if (highlight === 'win') {
+            say(
+              createElement(WinToast, {
+                text: winMessage(r.tierIndex, r.symbols, r.prize, token.decimals, token.name),
+                symbols: r.symbols,
+              }),
+              'win',
+              r.symbols,
+            );
+          } else if (highlight === 'partial') {
+            say(
+              createElement(WinToast, {
+                text: partialReturnMessage(r.tierIndex, r.symbols, r.prize, betBase, token.decimals, token.name),
+                symbols: r.symbols,
+                tone: 'partial',
+              }),
+              'partial',
+              r.symbols,
+            );
+          } else {
+            say(LOSS_MESSAGE, 'lose', r.symbols);
+          }
         },
-        control,
-      );
+        // A partial return is not celebrated: replayOnReels calls this for prizes above the bet only.
+        winSound: () => sound.play('win'),
+      });
       controlRef.current = null;
       if (!mounted.current) return;
-      const final = results.at(-1);
-      if (outcome === 'skipped' && final) {
-        reels.showFinal(final.symbols as Reels, final.prize > 0n);
-        say(summaryMessage(results, totalPrize, token), totalPrize > 0n ? 'win' : 'lose');
+      if (outcome === 'skipped' && results.length > 0) {
+        const staked = betBase * BigInt(results.length);
+        say(
+          summaryMessage(results, totalPrize, betBase, token),
+          totalPrize > staked ? 'win' : totalPrize > 0n ? 'partial' : 'lose',
+          results.at(-1)?.symbols,
+        );
       }
       setLast({
         token: token.name,
@@ -214,7 +237,7 @@ export function useSlotGame(input: SlotGameInput) {
     }
   }, [reels, refresh, say, sound, tx]);
 
-  return { phase, remaining, turbo, setTurbo, last, spin, skip, reels, txPhase: tx.phase };
+  return { phase, remaining, turbo, setTurbo, last, spin, skip, reels, txPhase: tx.phase, notice, say, clearResult };
 }
 
 function readPlay(detail: TxDetail): PlayDecoded {
@@ -224,8 +247,12 @@ function readPlay(detail: TxDetail): PlayDecoded {
   return play;
 }
 
-function summaryMessage(results: readonly ReplaySpin[], totalPrize: bigint, token: SlotToken): string {
-  const wins = results.filter((r) => r.prize > 0n).length;
+/** The Skip summary; a partial return (a prize below the bet) is counted apart from wins. */
+function summaryMessage(results: readonly ReplaySpin[], totalPrize: bigint, betBase: bigint, token: SlotToken): string {
+  const wins = results.filter((r) => highlightFor(r) === 'win').length;
+  const partial = results.filter((r) => highlightFor(r) === 'partial').length;
   const amount = fmt2(totalPrize, token.decimals);
-  return `${results.length} spins, ${wins} wins: Total Won ${amount} ${token.name}`;
+  const staked = fmt2(betBase * BigInt(results.length), token.decimals);
+  const partialText = partial > 0 ? `, ${partial} partial ${partial === 1 ? 'return' : 'returns'}` : '';
+  return `${results.length} spins, ${wins} ${wins === 1 ? 'win' : 'wins'}${partialText}: Total Won ${amount} ${token.name} of ${staked} ${token.name} bet`;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { beforeSpinError, type SpinCheckInput } from '@/features/slots/utils/checks';
+import { beforeSpinError, insufficientBalanceReason, topPrizeExceedsPot, type SpinCheckInput } from '@/features/slots/utils/checks';
 import { totalBetText } from '@/features/slots/utils/amounts';
-import { txSentMessage, winMessage } from '@/features/slots/utils/messages';
+import { partialReturnMessage, txSentMessage, winMessage } from '@/features/slots/utils/messages';
 
 const ok: SpinCheckInput = {
   connected: true,
@@ -14,7 +14,7 @@ const ok: SpinCheckInput = {
   balance: 1_000_000_000n,
 };
 
-describe('before spinning (doc 1 §5 order, §8 messages)', () => {
+describe('before spinning: the checks in the product order, with the product messages', () => {
   it.each<[string, Partial<SpinCheckInput>, string | null]>([
     ['all fine', {}, null],
     ['not connected (first, even with everything else wrong)', { connected: false, pot: undefined, bet: '' }, 'Please connect your wallet first!'],
@@ -46,6 +46,14 @@ describe('messages', () => {
     expect(winMessage(6, ['seven', 'seven', 'seven'], 500_000_000n, 6, 'LUCKY')).toBe('Super Jackpot! 7️⃣7️⃣7️⃣ = 500.00 LUCKY');
     expect(winMessage(3, ['watermelon', 'watermelon', 'watermelon'], 15_000_000n, 6, 'LUCKY')).toBe('Medium! 🍉🍉🍉 = 15.00 LUCKY');
   });
+  it('announces Tiny and Small as a partial return, never as a win', () => {
+    expect(partialReturnMessage(1, ['cherry', 'cherry', 'cherry'], 5_000_000n, 10_000_000n, 8, 'SUPRA')).toBe(
+      'Tiny! 🍒🍒🍒 Partial return: 0.05 SUPRA back of 0.10 SUPRA',
+    );
+    expect(partialReturnMessage(2, ['lemon', 'lemon', 'lemon'], 8_000_000n, 10_000_000n, 6, 'LUCKY')).toBe(
+      'Small! 🍋🍋🍋 Partial return: 8.00 LUCKY back of 10.00 LUCKY',
+    );
+  });
   it('shows the first 6 characters of the hash', () => {
     expect(txSentMessage('0xabcdef1234')).toBe('Transaction sent! TXID: 0xabcd...');
   });
@@ -53,5 +61,25 @@ describe('messages', () => {
     expect(totalBetText('0.1', '3')).toBe('0.30');
     expect(totalBetText('10.55', '1000')).toBe('10550.00');
     expect(totalBetText('', '3')).toBe('0.00');
+  });
+});
+
+describe('Spin Now disabled reason', () => {
+  it.each<[string, string, string, bigint | undefined, string | null]>([
+    ['balance below the total bet', '10', '3', 29_999_999n, 'Your balance of 29.99 LUCKY is below the total bet of 30.00 LUCKY.'],
+    ['balance exactly the total bet', '10', '3', 30_000_000n, null],
+    ['balance still loading', '10', '3', undefined, null],
+    ['no valid bet yet', '', '3', 0n, null],
+    ['grouped amounts', '10000', '1000', 5n, 'Your balance of 0.00 LUCKY is below the total bet of 10,000,000.00 LUCKY.'],
+  ])('%s', (_name, bet, spins, balance, want) => {
+    expect(insufficientBalanceReason(bet, spins, balance, 6, 'LUCKY')).toBe(want);
+  });
+});
+
+describe('top prize against the pot', () => {
+  it('uses the paytable top multiplier (50x), exactly', () => {
+    expect(topPrizeExceedsPot('10', 6, 500_000_000n)).toBe(false);
+    expect(topPrizeExceedsPot('10', 6, 499_999_999n)).toBe(true);
+    expect(topPrizeExceedsPot('0.1', 8, 500_000_000n)).toBe(false);
   });
 });

@@ -1,10 +1,11 @@
 /**
- * The "before spinning" checks of doc 1 §5, in the spec's order, with the spec's toasts (§8).
+ * The "before spinning" checks, in the product's order, with the product's toasts (docs/product.md, Slots).
  * The server re-checks authoritatively when it builds the transaction.
  */
-import { tryParseUnits, fmt2 } from '@/lib/amounts';
+import { tryParseUnits, fmt2, fmt2Grouped } from '@/lib/amounts';
 import { totalBetUnits } from '@/features/slots/utils/amounts';
-import { compareDecimal, parseSpins } from '@/features/slots/utils/inputs';
+import { betProblem, spinsProblem } from '@/features/slots/utils/inputs';
+import { TOP_MUL_TENTHS } from '@/lib/slots/paytable';
 
 /** House pot multiple the total bet may not exceed. */
 export const POT_LIMIT_MULTIPLE = 5n;
@@ -33,18 +34,36 @@ export function beforeSpinError(c: SpinCheckInput): string | null {
   if (total > limit) {
     return `Total bet (${fmt2(total, c.decimals)} ${token}) exceeds 5x house pot (${fmt2(limit, c.decimals)} ${token})!`;
   }
-  const betOk = tryParseUnits(c.bet, c.decimals) !== null && (compareDecimal(c.bet, c.minBet) ?? -1) >= 0;
-  if (!betOk) return `Minimum bet is ${c.minBet} ${token}!`;
-  if (parseSpins(c.spins) === null) return 'Number of spins must be between 1 and 1000!';
+  const bet = betProblem(c.bet, c.minBet, token, c.decimals);
+  if (bet) return bet;
+  const spins = spinsProblem(c.spins);
+  if (spins) return spins;
   if (c.balance === undefined) return `Please wait for ${token} balance to load!`;
   if (c.balance < total) return `Insufficient ${token} balance!`;
   return null;
 }
 
-/** True when one top prize (50× the bet per spin) would be more than the house pot. */
+/** True when one top prize (the top multiplier × the bet per spin) would be more than the house pot. */
 export function topPrizeExceedsPot(bet: string, decimals: number, pot: bigint | null | undefined): boolean {
   if (pot === null || pot === undefined) return false;
   const b = tryParseUnits(bet, decimals);
   if (b === null) return false;
-  return b * 50n > pot;
+  return (b * BigInt(TOP_MUL_TENTHS)) / 10n > pot;
+}
+
+/**
+ * Why Spin Now is disabled: the loaded balance is below the total bet (bet × spins). Null while
+ * the balance loads or the inputs are not a valid bet yet (the spin checks name those).
+ */
+export function insufficientBalanceReason(
+  bet: string,
+  spins: string,
+  balance: bigint | undefined,
+  decimals: number,
+  tokenName: string,
+): string | null {
+  if (balance === undefined) return null;
+  const total = totalBetUnits(bet, spins, decimals);
+  if (total === 0n || balance >= total) return null;
+  return `Your balance of ${fmt2Grouped(balance, decimals)} ${tokenName} is below the total bet of ${fmt2Grouped(total, decimals)} ${tokenName}.`;
 }

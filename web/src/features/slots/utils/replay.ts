@@ -1,10 +1,11 @@
 /**
- * Replays a play's spin results one at a time with doc 1 §4/§9 timings: the reels shuffle,
+ * Replays a play's spin results one at a time with the product's timings (docs/product.md, Slots): the reels shuffle,
  * stop left to right 300 ms apart, a win plays its sound 200 ms after the third stop, and the
  * next spin starts 2 s later. Turbo divides every wait by 10; Skip ends the replay at once.
  */
 import { safeBigInt } from '@/lib/amounts';
-import { symbolsForTier, type FruitSymbol } from '@/features/slots/utils/tiers';
+import { symbolsForTier } from '@/features/slots/utils/tiers';
+import { type FruitSymbol } from '@/lib/slots/paytable';
 
 export interface ReplayTimings {
   /** Shuffle time before the first reel stops (the reels already spin for the first result). */
@@ -14,7 +15,7 @@ export interface ReplayTimings {
   nextSpin: number;
 }
 
-/** Spec timings (doc 1 §9): reel stagger 300 ms, win sound delay 200 ms, next spin 2 s. */
+/** Replay timings (docs/product.md, Slots): reel stagger 300 ms, win sound delay 200 ms, next spin 2 s. */
 export const NORMAL_TIMINGS: ReplayTimings = { shuffle: 600, stagger: 300, winSoundDelay: 200, nextSpin: 2000 };
 export const TURBO_FACTOR = 10;
 export const TURBO_TIMINGS: ReplayTimings = {
@@ -23,7 +24,7 @@ export const TURBO_TIMINGS: ReplayTimings = {
   winSoundDelay: NORMAL_TIMINGS.winSoundDelay / TURBO_FACTOR,
   nextSpin: NORMAL_TIMINGS.nextSpin / TURBO_FACTOR,
 };
-/** Shuffle tick while reels spin (doc 1 §9: 70 ms). */
+/** Shuffle tick while reels spin: 70 ms (docs/product.md, Slots). */
 export const SHUFFLE_MS = 70;
 
 export interface ReplaySpin {

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatBps, formatMultiplier, paytableFigures, symbolsForTier, TIERS } from '@/features/slots/utils/tiers';
+import { symbolsForTier } from '@/features/slots/utils/tiers';
+import { formatBps, formatMultiplier, paytableFigures, TIERS } from '@/lib/slots/paytable';
 
 describe('paytable figures, computed from the contract tier table', () => {
   const f = paytableFigures();
 
-  // NOTE for the lead: doc 1 §5 states win chance 57% and profit chance 24.1%, but neither can be
-  // derived from doc 1 §3's own table: its rows sum to 99% (No Win 43%), and the winning tiers sum
+  // The product text states win chance 57% and profit chance 24.1%, but neither can be derived
+  // from its own paytable: its rows sum to 99% (No Win 43%), and the winning tiers sum
   // to 56% (18+14+14+8+1.9+0.1), of which those above 1x sum to 24% (14+8+1.9+0.1). The devnet
-  // contract gives No Win the complement (44%), so the UI shows what the contract actually does.
+  // contract gives No Win the complement (44%), so the UI shows what the contract actually does
+  // (docs/product.md, Slots).
   it.each([
     ['probabilities sum to 100%', f.totalBps, 10_000, '100.00%'],
     ['win chance (multiplier > 0)', f.winChanceBps, 5_600, '56.00%'],

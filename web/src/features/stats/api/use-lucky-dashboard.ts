@@ -5,7 +5,7 @@ import type { LuckyDashboard } from '@/types/api';
 
 export const luckyDashboardQueryKey = ['market', 'lucky'] as const;
 
-/** Doc 2 §4: the dashboard auto-refreshes every 60 s. */
+/** The dashboard refreshes itself every 60 s (docs/product.md, Token Analytics). */
 export const DASHBOARD_REFRESH_MS = 60_000;
 
 function fetchLuckyDashboard(signal: AbortSignal | undefined, refresh: boolean) {
@@ -19,7 +19,7 @@ export const luckyDashboardQuery = queryOptions({
   refetchInterval: DASHBOARD_REFRESH_MS,
   refetchOnWindowFocus: false,
   // The server already rides out node hiccups (it serves its last snapshot for 30 s); a failure
-  // that reaches the page is reported at once (doc 2 §8 toasts), and Refresh tries again.
+  // that reaches the page is reported at once (the failure toasts of docs/product.md, Token Analytics), and Refresh tries again.
   retry: false,
 });
 

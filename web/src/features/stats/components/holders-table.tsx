@@ -1,9 +1,7 @@
-import { ExternalLink } from '@/components/ui/external-link';
+import { AddressLink } from '@/components/ui/chain-link';
 import { Spinner } from '@/components/ui/spinner';
 import { useHolders } from '@/features/stats/api/use-holders';
 import { fmt2Grouped } from '@/lib/amounts';
-import { shortAddress } from '@/lib/format';
-import { explorerAddressLink } from '@/lib/links';
 
 /** The largest LUCKY holders with their share of the total supply (burn address excluded). */
 export function HoldersTable({ decimals = 6 }: { decimals?: number }) {
@@ -24,7 +22,8 @@ export function HoldersTable({ decimals = 6 }: { decimals?: number }) {
         <p className="text-sm text-muted">No holders indexed yet.</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full text-sm">
+          {/* Smaller type on phones: the share column must fit, not hide behind a sideways scroll. */}
+          <table className="w-full text-xs sm:text-sm">
             <caption className="sr-only">Top LUCKY holders</caption>
             <thead>
               <tr className="text-left text-[10px] tracking-[0.16em] text-muted uppercase">
@@ -39,9 +38,7 @@ export function HoldersTable({ decimals = 6 }: { decimals?: number }) {
                 <tr key={h.account} className="border-t border-white/5" data-testid="holder-row">
                   <td className="py-2 pr-2 text-muted">{h.rank}</td>
                   <td className="py-2 pr-2 font-mono">
-                    <ExternalLink href={explorerAddressLink(h.account)} className="text-neon-cyan hover:underline" aria-label={`Account ${h.account}`}>
-                      {shortAddress(h.account)}
-                    </ExternalLink>
+                    <AddressLink address={h.account} />
                   </td>
                   <td className="py-2 pr-2 text-right font-mono text-white">{fmt2Grouped(h.balance, decimals)}</td>
                   <td className="py-2 text-right font-mono">{h.percentOfSupply}%</td>

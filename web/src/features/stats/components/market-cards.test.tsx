@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HoldersTable } from '@/features/stats/components/holders-table';
 import { MarketCards } from '@/features/stats/components/market-cards';
+import { devnetConfig } from '@/lib/wallet/testing/fake-provider';
 
 function wrap(children: ReactNode) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -57,20 +58,35 @@ describe('MarketCards', () => {
 });
 
 describe('HoldersTable', () => {
-  it('lists holders with balances in whole tokens, their share, and explorer links that open safely', async () => {
-    serve({
+  it('lists holders with balances in whole tokens, their share, the server’s labels and the network’s explorer links', async () => {
+    const treasury = '0x' + '0'.repeat(60) + 'de00';
+    const holders = {
       token: 'LUCKY', coinType: '0x1::l::L', totalSupply: '1000000000000000', holderCount: 2, ...heights,
       holders: [
-        { rank: 1, account: '0x' + 'ab'.repeat(32), balance: '12345678901', percentOfSupply: '0.0012' },
+        { rank: 1, account: treasury, balance: '12345678901', percentOfSupply: '0.0012' },
         { rank: 2, account: '0x' + 'cd'.repeat(32), balance: '5000000', percentOfSupply: '0.0000' },
       ],
-    });
+    };
+    const config = {
+      ...devnetConfig,
+      network: { ...devnetConfig.network, name: 'mainnet', devnet: false, explorerAddress: 'https://suprascan.io/address/{address}', labels: { [treasury]: 'Genesis treasury' } },
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string | URL | Request) =>
+        new Response(JSON.stringify(String(url).includes('/config') ? config : holders), { headers: { 'Content-Type': 'application/json' } }),
+      ),
+    );
     render(wrap(<HoldersTable decimals={6} />));
     const rows = await screen.findAllByTestId('holder-row');
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent('12,345.67');
     expect(rows[0]).toHaveTextContent('0.0012%');
+    expect(await screen.findByText('Genesis treasury')).toBeInTheDocument();
+    expect(rows[0]).toHaveTextContent('Genesis treasury (0x0000...de00)');
     expect(screen.getByText('2 holders')).toBeInTheDocument();
-    expect(screen.getAllByRole('link')[0]).toHaveAttribute('rel', 'noopener noreferrer');
+    const link = screen.getByRole('link', { name: `Account Genesis treasury ${treasury}` });
+    expect(link).toHaveAttribute('href', `https://suprascan.io/address/${treasury}`);
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   });
 });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
+import { ExplorerAnchor } from '@/components/ui/chain-link';
 import { Spinner } from '@/components/ui/spinner';
-import { externalLinkProps } from '@/lib/links';
+import type { ExplorerLink } from '@/lib/links';
 
 export type StatTone = 'cyan' | 'pink' | 'gold' | 'green' | 'violet';
 
@@ -20,24 +21,24 @@ export interface StatCardProps {
   /** A second, smaller line under the value (e.g. the exact amount). */
   detail?: ReactNode;
   tone?: StatTone;
-  /** Makes the whole card an external link (new tab). */
-  href?: string;
+  /** Makes the whole card a link: an in-app page, or an external explorer in a new tab. */
+  link?: ExplorerLink | null;
   /** Smaller figure, for long values in narrow columns. */
   compact?: boolean;
   testId: string;
 }
 
-/** One dashboard figure (doc 2 §2.3). */
-export function StatCard({ title, value, description, detail, tone = 'cyan', href, compact = false, testId }: StatCardProps) {
+/** One dashboard figure (docs/product.md, Token Analytics). */
+export function StatCard({ title, value, description, detail, tone = 'cyan', link, compact = false, testId }: StatCardProps) {
   const t = tones[tone];
   const body = (
     <>
       <div className="mb-3 flex items-center gap-2">
         <span aria-hidden="true" className={`h-2 w-2 rounded-full ${t.dot}`} />
         <h3 className="text-xs font-bold tracking-[0.16em] text-muted uppercase">{title}</h3>
-        {href && (
+        {link && (
           <span aria-hidden="true" className="ml-auto text-xs text-neon-cyan">
-            ↗
+            {link.internal ? '→' : '↗'}
           </span>
         )}
       </div>
@@ -52,10 +53,10 @@ export function StatCard({ title, value, description, detail, tone = 'cyan', hre
     </>
   );
   const cls = `block h-full rounded-2xl border bg-ink-800/85 p-5 transition ${t.border}`;
-  return href ? (
-    <a href={href} {...externalLinkProps} className={`${cls} focus-visible:outline-3 focus-visible:outline-neon-cyan`} data-testid={testId}>
+  return link ? (
+    <ExplorerAnchor link={link} className={`${cls} focus-visible:outline-3 focus-visible:outline-neon-cyan`} testId={testId}>
       {body}
-    </a>
+    </ExplorerAnchor>
   ) : (
     <div className={cls} data-testid={testId}>
       {body}

@@ -1,4 +1,4 @@
-import { formatSupply } from '@/lib/amounts';
+import { formatSupply } from '@/lib/format';
 
 export interface SupplySlice {
   label: string;

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api';
 import type { SwapQuote, SwapQuoteRequest } from '@/types/api';
 
-/** Quote attempts (doc 2 §9: 3 at 1 s) and the refresh while a preview is shown (issue 11: 10 s). */
+/** Quote attempts (3, 1 s apart) and the refresh while a preview is shown (10 s): docs/product.md, Swap. */
 export const QUOTE_ATTEMPTS = 3;
 export const QUOTE_RETRY_MS = 1000;
 export const QUOTE_REFRESH_MS = 10_000;

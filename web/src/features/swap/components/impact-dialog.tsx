@@ -5,7 +5,8 @@ import { CONFIRM_WORD, formatImpact, needsTypedConfirm } from '../utils/impact';
 import { impactLoss } from '../utils/messages';
 
 /**
- * The high price impact confirmation (issue 11, after Liquidswap's PriceImpactWarningDialog):
+ * The high price impact confirmation (docs/product.md, Swap; after Liquidswap's
+ * PriceImpactWarningDialog):
  * above 5 % a Cancel / Swap anyway choice; from 15 % the user must also type "confirm".
  */
 export function ImpactDialog({

@@ -7,7 +7,7 @@ import {
   slippageWarning,
 } from '../utils/slippage';
 
-/** Slippage presets 0.5 / 1 / 3 / 5 % and a custom value (0.01–50 %), with Jupiter's warnings. */
+/** Slippage presets 0.5 / 1 / 3 / 5 % and a custom value (0.01–50 %), with Jupiter's warnings (docs/product.md, Swap). */
 export function SlippageSettings({ bps, onChange }: { bps: number; onChange: (bps: number) => void }) {
   const customId = useId();
   const isPreset = (SLIPPAGE_PRESETS_BPS as readonly number[]).includes(bps);

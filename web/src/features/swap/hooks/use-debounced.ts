@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** value, once it has not changed for `ms` (doc 2 §4: the preview waits 500 ms after typing). */
+/** value, once it has not changed for `ms` (the preview waits 500 ms after typing: docs/product.md, Swap). */
 export function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = useState(value);
   useEffect(() => {

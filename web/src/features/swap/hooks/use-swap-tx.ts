@@ -8,7 +8,7 @@ import { isMinOutAbort } from '../utils/input';
 import { confirmationFailed, slippageAbort, swapFailed, swapText } from '../utils/messages';
 import { bpsToPercent } from '../utils/slippage';
 
-/** Detail reads after confirmation (doc 2 §9: 3 at 2 s) when the first answer has no SwapEvent. */
+/** Detail reads after confirmation (3, 2 s apart: docs/product.md, Swap) when the first answer has no SwapEvent. */
 export const DETAIL_ATTEMPTS = 3;
 export const DETAIL_RETRY_MS = 2000;
 
@@ -37,7 +37,7 @@ async function swapEventOf(hash: string, first: TxDetail): Promise<SwapDecoded |
   return failures >= DETAIL_ATTEMPTS ? swapText.detailsFailed : swapText.noEvents;
 }
 
-/** Builds, signs, confirms one swap and maps every outcome to doc 2 §8's words. */
+/** Builds, signs, confirms one swap and maps every outcome to the product's words (docs/product.md, Swap). */
 export function useSwapTx() {
   const { run, phase } = useTransaction();
   const execute = useCallback(

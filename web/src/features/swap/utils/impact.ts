@@ -1,5 +1,5 @@
 /**
- * Price impact tiers (issue 11): < 1 %, 1–3 %, 3–5 %, 5–15 %, ≥ 15 %. Above 5 % the swap asks for
+ * Price impact tiers (docs/product.md, Swap): < 1 %, 1–3 %, 3–5 %, 5–15 %, ≥ 15 %. Above 5 % the swap asks for
  * a confirmation; from 15 % the user must type "confirm".
  */
 export type ImpactTier = 'low' | 'medium' | 'high' | 'severe' | 'extreme';

@@ -1,5 +1,5 @@
 /**
- * The amount box (issue 11): a decimal number with at most the token's decimals; anything else
+ * The amount box (docs/product.md, Swap): a decimal number with at most the token's decimals; anything else
  * is refused (the previous text stays). Empty is allowed.
  */
 export function acceptAmount(text: string, decimals: number | null): boolean {

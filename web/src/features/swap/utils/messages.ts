@@ -1,4 +1,4 @@
-/** Every text of the swap screen that doc 2 (§2.2, §5, §8) or issue 11 fixes, word for word. */
+/** Every text of the swap screen that the product fixes, word for word (docs/product.md, Swap). */
 export const swapText = {
   youPay: 'You Pay',
   youReceive: 'You Receive',
@@ -38,6 +38,6 @@ export const slippageAbort = (percent: string) =>
   `Price moved beyond your slippage tolerance (${percent}%). Nothing was swapped; try again or raise the slippage.`;
 export const impactLoss = (percent: string) => `You will lose about ${percent}% to price impact`;
 
-/** Toast durations (doc 2 §9). */
+/** Toast durations (docs/product.md, Swap). */
 export const TOAST_SUCCESS_MS = 10_000;
 export const TOAST_MS = 5_000;

@@ -7,7 +7,7 @@ const LUCKY = t('LUCKY', '0x4205::LUCKY::LUCKY');
 const NANA = t('NANA', '0x6253::NANA::NANA');
 const tokens = [SUPRA, LUCKY, NANA];
 
-describe('swap pair rules (doc 2 §4)', () => {
+describe('swap pair rules', () => {
   it('defaults to SUPRA → LUCKY and the receive list has no SUPRA', () => {
     expect(defaultPair(tokens)).toEqual({ pay: SUPRA, receive: LUCKY });
     expect(receiveList(tokens)).toEqual([LUCKY, NANA]);

@@ -43,7 +43,7 @@ export function chartToken(pay: SwapToken, receive: SwapToken): string | null {
   return other && !isSupra(other) && other.decimals !== null ? other.name : null;
 }
 
-/** The 'receive' list of doc 2 §4: every token but SUPRA. */
+/** The 'receive' list: every token but SUPRA (docs/product.md, Swap). */
 export function receiveList<T extends SwapToken>(tokens: readonly T[]): T[] {
   return tokens.filter((t) => !isSupra(t));
 }
@@ -52,7 +52,7 @@ function supraOf(tokens: readonly SwapToken[]): SwapToken {
   return tokens.find(isSupra) ?? { name: 'SUPRA', coinType: NATIVE_COIN_TYPE, decimals: 8 };
 }
 
-/** Default pair (doc 2 §4): SUPRA to LUCKY (or the first other token). */
+/** Default pair (docs/product.md, Swap): SUPRA to LUCKY (or the first other token). */
 export function defaultPair(tokens: readonly SwapToken[]): Pair {
   const supra = supraOf(tokens);
   const rest = receiveList(tokens);
@@ -61,7 +61,7 @@ export function defaultPair(tokens: readonly SwapToken[]): Pair {
 }
 
 /**
- * Picking on the 'pay' side (doc 2 §4): SUPRA stays on exactly one side. Picking SUPRA moves the
+ * Picking on the 'pay' side (docs/product.md, Swap): SUPRA stays on exactly one side. Picking SUPRA moves the
  * other side off SUPRA (to the previous pay token, else the default); picking anything else
  * puts SUPRA on the other side.
  */

@@ -1,10 +1,10 @@
-/** Slippage tolerance in basis points (issue 11: presets, custom 0.01–50 %, default the spec's 5 %). */
+/** Slippage tolerance in basis points: presets, custom 0.01–50 %, default 5 % (docs/product.md, Swap). */
 export const DEFAULT_SLIPPAGE_BPS = 500;
 export const SLIPPAGE_PRESETS_BPS = [50, 100, 300, 500] as const;
 export const MIN_SLIPPAGE_BPS = 1;
 export const MAX_SLIPPAGE_BPS = 5000;
 export const SLIPPAGE_STORAGE_KEY = 'swap.slippageBps';
-/** Jupiter's thresholds (peers.md §1.2): at or below 0.05 % a swap may fail; at or above 10 % it is high. */
+/** Jupiter's thresholds (docs/product.md, Swap): at or below 0.05 % a swap may fail; at or above 10 % it is high. */
 export const LOW_SLIPPAGE_BPS = 5;
 export const HIGH_SLIPPAGE_BPS = 1000;
 

@@ -16,7 +16,7 @@ export const marketTokensQuery = queryOptions({
   staleTime: 10_000,
   refetchOnWindowFocus: false,
   // The server already rides out node hiccups (it serves its last snapshot for 30 s); a failure
-  // that reaches the page is reported at once (doc 2 §8 toasts), and Refresh tries again.
+  // that reaches the page is reported at once (the failure toasts of docs/product.md, Token index), and Refresh tries again.
   retry: false,
 });
 

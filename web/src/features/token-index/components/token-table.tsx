@@ -5,7 +5,7 @@ import type { RankedToken } from '@/features/token-index/utils/sort';
 
 const th = 'px-4 py-3 text-[11px] font-bold tracking-[0.14em] text-muted uppercase';
 
-/** The index as a table (tablet and desktop), columns of doc 2 §2.7. */
+/** The index as a table (tablet and desktop), columns of docs/product.md, Token index. */
 export function TokenTable({ rows }: { rows: readonly RankedToken[] }) {
   return (
     <div className="hidden overflow-x-auto rounded-2xl border border-white/10 bg-ink-800/85 md:block">

@@ -1,7 +1,7 @@
 import { decimal, type Exact } from '@/lib/amounts';
 import type { MarketToken } from '@/types/api';
 
-/** Doc 2 §4: the four sort options of the token index; market cap high to low by default. */
+/** The four sort options of the token index (docs/product.md, Token index); market cap high to low by default. */
 export type SortMode = 'marketCapHighToLow' | 'marketCapLowToHigh' | 'priceHighToLow' | 'priceLowToHigh';
 
 export const DEFAULT_SORT: SortMode = 'marketCapHighToLow';
@@ -13,7 +13,7 @@ export const SORT_OPTIONS: readonly { value: SortMode; label: string }[] = [
   { value: 'priceLowToHigh', label: 'Price ↑' },
 ];
 
-/** Doc 2 §9: 30 rows per page. */
+/** 30 rows per page (docs/product.md, Token index). */
 export const PAGE_SIZE = 30;
 
 /** a − b as −1, 0 or 1, exactly. */
@@ -37,7 +37,7 @@ export interface RankedToken extends MarketToken {
   rank: number;
 }
 
-/** Sorts the rows by the mode and re-ranks them (doc 2 §4); ties keep the name order. */
+/** Sorts the rows by the mode and re-ranks them (docs/product.md, Token index); ties keep the name order. */
 export function sortTokens(rows: readonly MarketToken[], mode: SortMode): RankedToken[] {
   const by = mode.startsWith('price') ? 'price' : 'marketCap';
   const desc = mode.endsWith('HighToLow');

@@ -13,7 +13,7 @@ const primary =
 const connected = 'border border-neon-green/50 bg-ink-800 text-white hover:border-neon-green hover:bg-ink-700 ';
 
 /**
- * The header's wallet button (spec §2): "Connect Wallet", then "Connecting..." with a spinner, then
+ * The header's wallet button (docs/product.md, Wallet): "Connect Wallet", then "Connecting..." with a spinner, then
  * the short address; clicking it while connected opens the Wallet Options dialog.
  */
 export function ConnectWalletButton({ className = '' }: { className?: string }) {

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { tryParseUnits } from '@/lib/amounts';
 import { api } from '@/lib/api';
-import { externalLinkProps } from '@/lib/links';
+import { externalLinkProps, txLink, type ExplorerPatterns } from '@/lib/links';
 import { isTxError } from '@/lib/tx/tx-error';
 import { useTransaction } from '@/lib/tx/use-transaction';
 import type { BuiltTransaction } from '@/types/api';
@@ -18,23 +18,19 @@ const phaseText: Record<Exclude<TxPhase, 'idle'>, string> = {
   confirming: 'Confirming...',
 };
 
-function explorerHref(pattern: string | undefined, hash: string): string | null {
-  if (!pattern || !pattern.includes('{hash}')) return null;
-  return pattern.replace('{hash}', encodeURIComponent(hash));
-}
-
 interface Props {
   address: string;
   decimals: number;
   symbol: string;
   /** Native balance in base units, null while unknown. */
   balance: bigint | null;
-  explorerTx?: string;
+  /** The network's explorer patterns (GET /api/v1/config). */
+  network?: ExplorerPatterns;
   disabled?: boolean;
 }
 
 /** Send SUPRA through the app's one transaction path: build (server) → sign (wallet) → confirm. */
-export function SendSupraForm({ address, decimals, symbol, balance, explorerTx, disabled = false }: Props) {
+export function SendSupraForm({ address, decimals, symbol, balance, network, disabled = false }: Props) {
   const { run, phase } = useTransaction();
   const [recipient, setRecipient] = useState('');
   const [amount, setAmount] = useState('');
@@ -84,8 +80,9 @@ export function SendSupraForm({ address, decimals, symbol, balance, explorerTx, 
     }
   };
 
-  const href = sent ? explorerHref(explorerTx, sent.hash) : null;
-  const external = href !== null && /^https?:/i.test(href);
+  const link = sent ? txLink(network, sent.hash) : null;
+  const href = link?.href ?? null;
+  const external = link !== null && !link.internal;
 
   return (
     <form onSubmit={(e) => void submit(e)} aria-labelledby={`${id}-title`} noValidate className="space-y-3 rounded-xl border border-white/10 bg-ink-900/60 p-4">

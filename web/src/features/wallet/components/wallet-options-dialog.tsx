@@ -11,7 +11,7 @@ import { useAppConfig } from '@/lib/config';
 import { useWallet } from '@/lib/wallet/wallet-provider';
 import { SendSupraForm } from './send-supra-form';
 
-/** Spec §2 "Wallet Options": address (with copy), network, Disconnect Wallet, X close; plus Send SUPRA. */
+/** "Wallet Options" (docs/product.md, Wallet): address (with copy), network, Disconnect Wallet, X close; plus Send SUPRA. */
 export function WalletOptionsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { address, network, chainId, isTargetNetwork, disconnect, switchNetwork, networkLabel } = useWallet();
   const { data: config } = useAppConfig();
@@ -101,7 +101,7 @@ export function WalletOptionsDialog({ open, onClose }: { open: boolean; onClose:
           decimals={decimals}
           symbol={symbol}
           balance={nativeBalance}
-          explorerTx={config?.network.explorerTx}
+          network={config?.network}
           disabled={!isTargetNetwork}
         />
 

@@ -17,7 +17,7 @@ import { useWalletUi } from '@/lib/wallet/wallet-provider';
 
 type ShowToast = ReturnType<typeof useToast>['show'];
 
-/** The toast of each wallet event (spec §8). */
+/** The toast of each wallet event (docs/product.md, Wallet). */
 function toastFor(show: ShowToast, e: WalletEvent) {
   switch (e.type) {
     case 'connected':
@@ -36,7 +36,7 @@ function toastFor(show: ShowToast, e: WalletEvent) {
 }
 
 /**
- * The wallet's app-wide overlays and toasts: the connecting overlay, wallet messages (spec §8),
+ * The wallet's app-wide overlays and toasts: the connecting overlay, wallet messages (docs/product.md, Wallet),
  * the network pop-up, and a toast for each wallet event. Mount once inside the WalletProvider
  * and the ToastProvider (app/provider.tsx); the provider holds the state.
  */
@@ -71,7 +71,7 @@ interface WalletDialogsProps {
   starkeyUrl?: string;
 }
 
-/** The wallet's app-wide overlays: connecting, wallet messages (spec §8) and the network pop-up. */
+/** The wallet's app-wide overlays: connecting, wallet messages (docs/product.md, Wallet) and the network pop-up. */
 function WalletDialogs({
   connecting,
   onCancelConnect,

@@ -70,7 +70,7 @@ export const devnetConfig: AppConfig = {
     label: 'Supra Devnet',
     chainId: 255,
     explorerTx: '/tx/{hash}',
-    explorerAddress: '/rpc/v1/accounts/{address}/resources',
+    explorerAddress: '/account/{address}',
     modules: {
       slots: '',
       dexPackage: '',
@@ -82,9 +82,10 @@ export const devnetConfig: AppConfig = {
       nativeCoin: '0x1::supra_coin::SupraCoin',
     },
     devnet: true,
+    labels: {},
   },
   knownChainIds: [6, 8, 255],
-  bots: { suprabot: null, burnbot: null },
+  bots: { suprabot: { status: 'off', username: null }, burnbot: { status: 'off', username: null } },
   tokens: [
     {
       name: 'SUPRA',

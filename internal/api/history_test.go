@@ -18,10 +18,12 @@ import (
 	"github.com/luckycoin/lucky/internal/config"
 	"github.com/luckycoin/lucky/internal/devnet/contracts"
 	"github.com/luckycoin/lucky/internal/devnet/devnettest"
+	"github.com/luckycoin/lucky/internal/history"
 	"github.com/luckycoin/lucky/internal/indexer"
 	"github.com/luckycoin/lucky/internal/server"
 	"github.com/luckycoin/lucky/internal/store"
 	"github.com/luckycoin/lucky/internal/supra"
+	"github.com/luckycoin/lucky/internal/tokens"
 )
 
 const (
@@ -41,24 +43,24 @@ func newIndexEnv(t *testing.T) *indexEnv {
 	e := newEnv(t, nil)
 	n, _ := config.Lookup(config.Devnet)
 	ctx := context.Background()
-	db, err := store.Open(ctx, store.Options{DataDir: t.TempDir(), Derive: indexer.Derive(n, e.reg)})
+	db, err := store.Open(ctx, store.Options{DataDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
 	b := chain.New(e.client, n, e.reg, chain.Options{})
-	ix, err := indexer.New(e.client, db, indexer.Config{Streams: indexer.Streams(n.Modules),
+	ix, err := indexer.New(e.client, db, indexer.Config{Streams: indexer.Streams(n.Modules), Rules: rules(t, n, e.reg),
 		Decoders: b.Decoders(), DAOShare: b.PoolDAOShare})
 	if err != nil {
 		t.Fatal(err)
 	}
 	log := slog.New(slog.NewTextHandler(e.logs, nil))
-	index := api.NewIndex(api.IndexDeps{Network: n, Tokens: e.reg, Store: db, Log: log, Now: e.node.Now,
+	index := api.NewHistory(api.HistoryDeps{Network: n, Tokens: e.reg, Rules: rules(t, n, e.reg), Store: db, Log: log, Now: e.node.Now,
 		Status:   func(context.Context) (uint64, uint64, error) { i, h := ix.Status(); return i, h, nil },
 		WaitHead: ix.WaitHead})
 	h, err := server.New(server.Options{
 		Network: n, Web: fstest.MapFS{"index.html": {Data: []byte("<html><head></head></html>")}},
-		API:    api.New(api.Deps{Network: n, Tokens: e.reg, Node: e.client, Index: index, Log: log}),
+		API:    api.New(api.Deps{Network: n, Tokens: e.reg, Chain: api.ChainOf(b), Market: api.NewMarket(b, log), Index: index, Log: log}),
 		Index:  index,
 		Devnet: e.node.Handler(), Log: log,
 	})
@@ -356,4 +358,14 @@ func TestSpinHistoryFromIndex(t *testing.T) {
 	if h := e.mustOK("GET", "/api/v1/slots/history/0x5eed", ""); len(h["spins"].([]any)) != 0 {
 		t.Fatal("unknown account has history")
 	}
+}
+
+// rules are the app's trading rules on a network.
+func rules(t testing.TB, n config.Network, reg *tokens.Registry) history.Rules {
+	t.Helper()
+	r, err := indexer.NetworkRules(n, reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }

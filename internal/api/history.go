@@ -11,6 +11,7 @@ import (
 
 	"github.com/luckycoin/lucky/internal/chain"
 	"github.com/luckycoin/lucky/internal/config"
+	"github.com/luckycoin/lucky/internal/history"
 	"github.com/luckycoin/lucky/internal/store"
 	"github.com/luckycoin/lucky/internal/supra"
 	"github.com/luckycoin/lucky/internal/tokens"
@@ -25,12 +26,15 @@ const (
 // ingested and the node's head.
 type IndexStatus func(ctx context.Context) (indexed, head uint64, err error)
 
-// IndexDeps are what the index endpoints need.
-type IndexDeps struct {
+// HistoryDeps are what the event history endpoints need.
+type HistoryDeps struct {
 	Network config.Network
 	Tokens  *tokens.Registry
-	Store   *store.DB // nil when this process runs without an index
-	Status  IndexStatus
+	// Rules are the trading and holding rules the index was built with (indexer.NetworkRules):
+	// the burn address left out of the holders, the coins of SUPRA's dollar price.
+	Rules  history.Rules
+	Store  *store.DB // nil when this process runs without an index
+	Status IndexStatus
 	// WaitHead returns once the index holds the node's current head (optional): the
 	// history of a player waits for it so a play just confirmed is listed.
 	WaitHead func(ctx context.Context) error
@@ -38,21 +42,21 @@ type IndexDeps struct {
 	Now      func() time.Time
 }
 
-// IndexHandler serves the history read from the event index: candles, burns, the spins
-// feed and holders. Every answer carries indexedHeight and headHeight.
-type IndexHandler struct {
-	d IndexDeps
+// HistoryHandler serves the event history read from the index: candles, burns, the spins
+// feed, holders and account activity. Every answer carries indexedHeight and headHeight.
+type HistoryHandler struct {
+	d HistoryDeps
 }
 
-// NewIndex returns the index handlers.
-func NewIndex(d IndexDeps) *IndexHandler {
+// NewHistory returns the event history handlers.
+func NewHistory(d HistoryDeps) *HistoryHandler {
 	if d.Log == nil {
 		d.Log = slog.New(slog.DiscardHandler)
 	}
 	if d.Now == nil {
 		d.Now = time.Now
 	}
-	return &IndexHandler{d: d}
+	return &HistoryHandler{d: d}
 }
 
 const (
@@ -71,7 +75,7 @@ type heights struct {
 
 // available answers 503 when this server has no index (lucky serve with the indexer
 // off and no shared database).
-func (h *IndexHandler) available(w http.ResponseWriter, r *http.Request) bool {
+func (h *HistoryHandler) available(w http.ResponseWriter, r *http.Request) bool {
 	if h.d.Store == nil || h.d.Status == nil || h.d.Tokens == nil {
 		WriteError(w, r, h.d.Log, http.StatusServiceUnavailable, CodeIndexUnavailable, "The event index is not running on this server.")
 		return false
@@ -80,7 +84,7 @@ func (h *IndexHandler) available(w http.ResponseWriter, r *http.Request) bool {
 }
 
 // ready reads the heights; it answers the error itself.
-func (h *IndexHandler) ready(w http.ResponseWriter, r *http.Request) (heights, bool) {
+func (h *HistoryHandler) ready(w http.ResponseWriter, r *http.Request) (heights, bool) {
 	idx, head, err := h.d.Status(r.Context())
 	if err != nil {
 		h.d.Log.Warn("index status", "err", err)
@@ -90,7 +94,7 @@ func (h *IndexHandler) ready(w http.ResponseWriter, r *http.Request) (heights, b
 	return heights{strconv.FormatUint(idx, 10), strconv.FormatUint(head, 10)}, true
 }
 
-func (h *IndexHandler) storeFailed(w http.ResponseWriter, r *http.Request, err error) {
+func (h *HistoryHandler) storeFailed(w http.ResponseWriter, r *http.Request, err error) {
 	if r.Context().Err() != nil {
 		return // the client went away
 	}
@@ -101,7 +105,7 @@ func (h *IndexHandler) storeFailed(w http.ResponseWriter, r *http.Request, err e
 // limit reads ?limit= (1..100, default 20).
 // listRequest is the prelude of every list endpoint: the index runs, ?limit= is valid, and
 // how far the index has caught up; ok is false when it has already answered.
-func (h *IndexHandler) listRequest(w http.ResponseWriter, r *http.Request) (n int, hs heights, ok bool) {
+func (h *HistoryHandler) listRequest(w http.ResponseWriter, r *http.Request) (n int, hs heights, ok bool) {
 	if !h.available(w, r) {
 		return 0, heights{}, false
 	}
@@ -126,8 +130,8 @@ func limit(w http.ResponseWriter, r *http.Request, log *slog.Logger) (int, bool)
 }
 
 // tokenName names a coin type from the registry ("" when unknown).
-func (h *IndexHandler) tokenName(coinType string) string {
-	if t, ok := h.d.Tokens.ByCoinType(coinType); ok {
+func (h *HistoryHandler) tokenName(coinType supra.CoinType) string {
+	if t, ok := h.d.Tokens.ByCoin(coinType); ok {
 		return t.Name
 	}
 	return ""
@@ -159,6 +163,9 @@ type candlesResponse struct {
 	Base     string       `json:"baseCoinType"`
 	Quote    string       `json:"quoteCoinType"`
 	Candles  []candleJSON `json:"candles"`
+	// USDNote says in words why some (or all) candles of the range have no USD price;
+	// null when every candle has one.
+	USDNote *string `json:"usdNote"`
 	heights
 }
 
@@ -166,21 +173,26 @@ type candlesResponse struct {
 // OHLCV of a TOKEN/SUPRA pool in SUPRA and USD. Prices are per whole token (decimals
 // applied) and are display ratios; volumes are exact base units. from and to are unix
 // seconds (defaults: the last 1,000 buckets up to now).
-func (h *IndexHandler) GetCandles(w http.ResponseWriter, r *http.Request) {
+func (h *HistoryHandler) GetCandles(w http.ResponseWriter, r *http.Request) {
 	if !h.available(w, r) {
 		return
 	}
 	q := r.URL.Query()
+	// Pairs are quoted in the native coin: TOKEN-SUPRA, the app's token by default.
+	app, _ := h.d.Tokens.App()
+	native, _ := h.d.Tokens.Native()
+	example := app.Name + "-" + native.Name
 	pair := q.Get("pair")
 	if pair == "" {
-		pair = "LUCKY-SUPRA"
+		pair = example
 	}
 	// Cut at the last dash: token names may hold one (SUPRA-MUMMY-SUPRA).
 	i := strings.LastIndex(pair, "-")
 	baseName, quoteName, ok := pair[:max(i, 0)], pair[i+1:], i > 0
 	base, okBase := h.d.Tokens.ByName(baseName)
-	if !ok || quoteName != "SUPRA" || !okBase || baseName == "SUPRA" {
-		WriteError(w, r, h.d.Log, http.StatusBadRequest, CodeInvalidQuery, "Unknown pair "+strconv.Quote(pair)+": use TOKEN-SUPRA, e.g. LUCKY-SUPRA.")
+	if !ok || quoteName != native.Name || !okBase || base.Coin().IsNative() {
+		WriteError(w, r, h.d.Log, http.StatusBadRequest, CodeInvalidQuery,
+			"Unknown pair "+strconv.Quote(pair)+": use TOKEN-"+native.Name+", e.g. "+example+".")
 		return
 	}
 	ivName := q.Get("interval")
@@ -215,7 +227,7 @@ func (h *IndexHandler) GetCandles(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	baseType, err := store.CanonType(base.CoinType)
+	baseType, err := supra.ParseCoinType(base.CoinType)
 	if err != nil {
 		h.storeFailed(w, r, err)
 		return
@@ -228,16 +240,40 @@ func (h *IndexHandler) GetCandles(w http.ResponseWriter, r *http.Request) {
 	}
 	out := candlesResponse{Pair: baseName + "-SUPRA", Interval: ivName, Base: base.CoinType, Quote: h.d.Network.Modules.NativeCoin,
 		Candles: make([]candleJSON, len(cs)), heights: hs}
+	missing := false
 	for i, c := range cs {
 		out.Candles[i] = candleJSON{c.Time, c.Open, c.High, c.Low, c.Close, c.OpenUSD, c.HighUSD, c.LowUSD, c.CloseUSD,
 			c.VolBase, c.VolQuote, c.Buys, c.Sells}
+		missing = missing || c.CloseUSD == nil
+	}
+	if missing {
+		note, err := h.usdNote(r.Context())
+		if err != nil {
+			h.storeFailed(w, r, err)
+			return
+		}
+		out.USDNote = &note
 	}
 	WriteJSON(w, http.StatusOK, out)
 }
 
+// usdNote explains candles without a USD price: SUPRA's dollar price comes from the
+// SUPRA/dexUSDC pool's reserves, which exist only from the pool's first deposit on.
+func (h *HistoryHandler) usdNote(ctx context.Context) (string, error) {
+	since, known, err := h.d.Store.USDPriceSince(ctx, h.d.Rules.USDCoin, h.d.Rules.Native)
+	if err != nil {
+		return "", err
+	}
+	if !known {
+		return "No USD price: the index does not follow a SUPRA/dexUSDC pool on this network, so SUPRA has no dollar price here.", nil
+	}
+	return "No USD price before " + time.UnixMicro(since).UTC().Format("2 Jan 2006 15:04 UTC") +
+		": the SUPRA/dexUSDC pool had no liquidity before then.", nil
+}
+
 // GetBurns serves GET /api/v1/burns?limit=: the latest burns of every token, in the shape
 // of a verified burn (GET /api/v1/burns/{hash}).
-func (h *IndexHandler) GetBurns(w http.ResponseWriter, r *http.Request) {
+func (h *HistoryHandler) GetBurns(w http.ResponseWriter, r *http.Request) {
 	n, hs, ok := h.listRequest(w, r)
 	if !ok {
 		return
@@ -250,10 +286,7 @@ func (h *IndexHandler) GetBurns(w http.ResponseWriter, r *http.Request) {
 	out := make([]burnJSON, len(bs))
 	for i, b := range bs {
 		// A coin the registry does not know is named by its type, in base units.
-		tok := tokenRefJSON{Name: b.Token, CoinType: b.Token}
-		if t, ok := h.d.Tokens.ByCoinType(b.Token); ok {
-			tok = tokenRef(t)
-		}
+		tok := h.tokenRefOf(b.Token)
 		out[i] = newBurnJSON(h.d.Network, b.TxHash, b.Burner, b.Amount, tok, b.Height, time.UnixMicro(b.TimeUS))
 	}
 	WriteJSON(w, http.StatusOK, struct {
@@ -271,13 +304,14 @@ type leaderJSON struct {
 
 // GetBurnLeaderboard serves GET /api/v1/burns/leaderboard?token=LUCKY&limit=: burners
 // ranked by total burned of one token.
-func (h *IndexHandler) GetBurnLeaderboard(w http.ResponseWriter, r *http.Request) {
+func (h *HistoryHandler) GetBurnLeaderboard(w http.ResponseWriter, r *http.Request) {
 	if !h.available(w, r) {
 		return
 	}
 	name := r.URL.Query().Get("token")
 	if name == "" {
-		name = "LUCKY"
+		app, _ := h.d.Tokens.App()
+		name = app.Name
 	}
 	tok, ok := h.d.Tokens.ByName(name)
 	if !ok {
@@ -292,7 +326,7 @@ func (h *IndexHandler) GetBurnLeaderboard(w http.ResponseWriter, r *http.Request
 	if !ok {
 		return
 	}
-	ct, err := store.CanonType(tok.CoinType)
+	ct, err := supra.ParseCoinType(tok.CoinType)
 	if err != nil {
 		h.storeFailed(w, r, err)
 		return
@@ -329,7 +363,7 @@ type playJSON struct {
 }
 
 // GetSlotsFeed serves GET /api/v1/slots/feed?limit=: the latest plays of everyone.
-func (h *IndexHandler) GetSlotsFeed(w http.ResponseWriter, r *http.Request) {
+func (h *HistoryHandler) GetSlotsFeed(w http.ResponseWriter, r *http.Request) {
 	n, hs, ok := h.listRequest(w, r)
 	if !ok {
 		return
@@ -341,7 +375,7 @@ func (h *IndexHandler) GetSlotsFeed(w http.ResponseWriter, r *http.Request) {
 	}
 	out := make([]playJSON, len(ps))
 	for i, p := range ps {
-		out[i] = playJSON{p.Player, h.tokenName(p.Token), p.Token, p.Bet, p.Spins, p.Wagered, p.Won, p.Tiers, p.TxHash,
+		out[i] = playJSON{p.Player, h.tokenName(p.Token), p.Token.String(), p.Bet, p.Spins, p.Wagered, p.Won, p.Tiers, p.TxHash,
 			strconv.FormatUint(p.Height, 10), isoTime(p.TimeUS)}
 	}
 	WriteJSON(w, http.StatusOK, struct {
@@ -372,7 +406,7 @@ type SpinRecord struct {
 // GetSpinHistory serves GET /api/v1/slots/history/{address}?limit=20: the player's plays,
 // newest first, from the index (once it holds the node's current head, waiting up to
 // historyWait).
-func (h *IndexHandler) GetSpinHistory(w http.ResponseWriter, r *http.Request) {
+func (h *HistoryHandler) GetSpinHistory(w http.ResponseWriter, r *http.Request) {
 	addr, err := supra.ParseAddress(r.PathValue("address"))
 	if err != nil {
 		WriteError(w, r, h.d.Log, http.StatusBadRequest, chain.CodeInvalidAddress, err.Error())
@@ -405,7 +439,7 @@ func (h *IndexHandler) GetSpinHistory(w http.ResponseWriter, r *http.Request) {
 	for i, p := range ps {
 		name := h.tokenName(p.Token)
 		if name == "" {
-			name = p.Token
+			name = p.Token.String()
 		}
 		net := new(big.Int)
 		won, ok1 := new(big.Int).SetString(p.Won, 10)
@@ -414,7 +448,7 @@ func (h *IndexHandler) GetSpinHistory(w http.ResponseWriter, r *http.Request) {
 			net.Sub(won, wagered)
 		}
 		out[i] = SpinRecord{TxHash: p.TxHash, Time: time.UnixMicro(p.TimeUS).UTC().Format(time.RFC3339), Token: name,
-			CoinType: p.Token, BetPerSpin: p.Bet, Spins: p.Spins, Wagered: p.Wagered, Won: p.Won, Net: net.String(),
+			CoinType: p.Token.String(), BetPerSpin: p.Bet, Spins: p.Spins, Wagered: p.Wagered, Won: p.Won, Net: net.String(),
 			Status: supra.TxSuccess}
 	}
 	WriteJSON(w, http.StatusOK, struct {
@@ -432,22 +466,22 @@ type holderJSON struct {
 
 // GetHolders serves GET /api/v1/holders?limit=: the largest LUCKY holders (burn address
 // excluded) with their share of the total supply.
-func (h *IndexHandler) GetHolders(w http.ResponseWriter, r *http.Request) {
+func (h *HistoryHandler) GetHolders(w http.ResponseWriter, r *http.Request) {
 	n, hs, ok := h.listRequest(w, r)
 	if !ok {
 		return
 	}
-	tok, ok := h.d.Tokens.ByName("LUCKY")
+	tok, ok := h.d.Tokens.App()
 	if !ok {
 		h.storeFailed(w, r, errNoLucky)
 		return
 	}
-	ct, err := store.CanonType(tok.CoinType)
+	ct, err := supra.ParseCoinType(tok.CoinType)
 	if err != nil {
 		h.storeFailed(w, r, err)
 		return
 	}
-	list, count, err := h.d.Store.Holders(r.Context(), ct, n)
+	list, count, err := h.d.Store.Holders(r.Context(), ct, h.d.Rules.BurnAddress, n)
 	if err != nil {
 		h.storeFailed(w, r, err)
 		return
@@ -511,14 +545,15 @@ type luckyDayJSON struct {
 	HeadHeight     *string  `json:"headHeight"`
 }
 
-// luckyDay reads the last 24 hours of LUCKY/SUPRA (price change against the last trade
-// before the window, volume, buys and sells) and the holder count; ok is false without
-// an index.
-func (h *IndexHandler) luckyDay(ctx context.Context) (out luckyDayJSON, ok bool, err error) {
+// luckyDay reads the last 24 hours of LUCKY/SUPRA from the indexed trades (price change
+// against the last trade before the window, volume, buys and sells: the same trades the
+// candles and the bots' buy alerts show, see docs/product.md "Event history and market
+// figures") and the holder count; ok is false without an index.
+func (h *HistoryHandler) luckyDay(ctx context.Context) (out luckyDayJSON, ok bool, err error) {
 	if h.d.Store == nil || h.d.Status == nil || h.d.Tokens == nil {
 		return out, false, nil
 	}
-	tok, found := h.d.Tokens.ByName("LUCKY")
+	tok, found := h.d.Tokens.App()
 	if !found {
 		return out, false, errNoLucky
 	}
@@ -526,30 +561,75 @@ func (h *IndexHandler) luckyDay(ctx context.Context) (out luckyDayJSON, ok bool,
 	if err != nil {
 		return out, false, err
 	}
-	ct, err := store.CanonType(tok.CoinType)
+	ct, err := supra.ParseCoinType(tok.CoinType)
 	if err != nil {
 		return out, false, err
 	}
 	now := h.d.Now().Unix()
-	win, err := h.d.Store.Window(ctx, ct, now-24*3600, now)
+	win, err := h.d.Store.Window(ctx, ct, now-history.Day, now)
 	if err != nil {
 		return out, false, err
 	}
-	_, holders, err := h.d.Store.Holders(ctx, ct, 1)
+	_, holders, err := h.d.Store.Holders(ctx, ct, h.d.Rules.BurnAddress, 1)
 	if err != nil {
 		return out, false, err
 	}
 	is, hs := strconv.FormatUint(idx, 10), strconv.FormatUint(head, 10)
-	return luckyDayJSON{Change24h: change(win.Ref, win.Close), Change24hUSD: change(win.RefUSD, win.CloseUSD),
-		Volume24h: &win.VolBase, Volume24hQuote: &win.VolQuote, Buys24h: &win.Buys, Sells24h: &win.Sells,
+	vb, vq := win.VolBase.String(), win.VolQuote.String()
+	return luckyDayJSON{Change24h: history.Change(win.Ref, win.Close), Change24hUSD: history.Change(win.RefUSD, win.CloseUSD),
+		Volume24h: &vb, Volume24hQuote: &vq, Buys24h: &win.Buys, Sells24h: &win.Sells,
 		Holders: &holders, IndexedHeight: &is, HeadHeight: &hs}, true, nil
 }
 
-// change is the percent move from ref to now (nil without both or with a zero ref).
-func change(ref, now *float64) *float64 {
-	if ref == nil || now == nil || *ref == 0 {
-		return nil
+type activityJSON struct {
+	Kind      string        `json:"kind"` // swap, spin, burn, received, sent
+	TxHash    string        `json:"txHash"`
+	Height    string        `json:"height"`
+	Time      string        `json:"time"`
+	Token     tokenRefJSON  `json:"token"`
+	Amount    string        `json:"amount"` // base units of token
+	TokenOut  *tokenRefJSON `json:"tokenOut"`
+	AmountOut *string       `json:"amountOut"` // base units of tokenOut (a swap's output, a spin's winnings)
+}
+
+// tokenRefOf names a coin type from the registry; a coin the registry does not know is
+// named by its type.
+func (h *HistoryHandler) tokenRefOf(coinType supra.CoinType) tokenRefJSON {
+	if t, ok := h.d.Tokens.ByCoin(coinType); ok {
+		return tokenRef(t)
 	}
-	v := (*now - *ref) / *ref * 100
-	return &v
+	return tokenRefJSON{Name: coinType.String(), CoinType: coinType.String()}
+}
+
+// GetAccountActivity serves GET /api/v1/accounts/{address}/activity?limit=: the account's
+// latest swaps, spins, burns and LUCKY transfers the index holds, newest first.
+func (h *HistoryHandler) GetAccountActivity(w http.ResponseWriter, r *http.Request) {
+	addr, err := supra.ParseAddress(r.PathValue("address"))
+	if err != nil {
+		WriteError(w, r, h.d.Log, http.StatusBadRequest, chain.CodeInvalidAddress, err.Error())
+		return
+	}
+	n, hs, ok := h.listRequest(w, r)
+	if !ok {
+		return
+	}
+	list, err := h.d.Store.AccountActivity(r.Context(), addr.String(), n)
+	if err != nil {
+		h.storeFailed(w, r, err)
+		return
+	}
+	out := make([]activityJSON, len(list))
+	for i, a := range list {
+		out[i] = activityJSON{Kind: a.Kind, TxHash: strings.ToLower(a.TxHash), Height: strconv.FormatUint(a.Height, 10),
+			Time: isoTime(a.TimeUS), Token: h.tokenRefOf(a.Token), Amount: a.Amount}
+		if !a.TokenOut.IsZero() {
+			t, amt := h.tokenRefOf(a.TokenOut), a.AmountOut
+			out[i].TokenOut, out[i].AmountOut = &t, &amt
+		}
+	}
+	WriteJSON(w, http.StatusOK, struct {
+		Address  string         `json:"address"`
+		Activity []activityJSON `json:"activity"`
+		heights
+	}{addr.String(), out, hs})
 }

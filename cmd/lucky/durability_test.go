@@ -1,0 +1,189 @@
+package main
+
+import (
+	"context"
+	"crypto/ed25519"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/luckycoin/lucky/internal/supra"
+)
+
+// A devnet with --state survives kill -9: what was committed more than a second before
+// the kill is there after a restart (transfers, sequence numbers, admin changes). The
+// real binary, built here, killed with SIGKILL.
+func TestDevnetStateSurvivesKill9(t *testing.T) {
+	dir := t.TempDir()
+	bin := buildLucky(t)
+	state := filepath.Join(dir, "state.json")
+	ctx := context.Background()
+
+	base, proc := startDevnetBinary(t, bin, state)
+	client, err := supra.NewClient([]string{base}, supra.WithRetries(0, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := devKey(t, base, 0)
+	sender := supra.AddressFromPublicKey(key.Public().(ed25519.PublicKey))
+	to := supra.MustParseAddress("0x4242")
+	const transfers = 25
+	builder := supra.NewTxBuilder(client)
+	for i := 0; i < transfers; i++ {
+		raw, err := builder.Build(ctx, sender, supra.EntryFunction{
+			Module:   supra.ModuleID{Address: supra.FrameworkAddress, Name: "supra_account"},
+			Function: "transfer", Args: [][]byte{supra.ArgAddress(to), supra.ArgU64(uint64(1000 + i))},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		signed, err := supra.Sign(raw, key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := client.Submit(ctx, supra.NewSubmitBody(signed)); err != nil {
+			t.Fatalf("transfer %d: %v", i, err)
+		}
+	}
+	res, err := http.Post(base+"/devnet/balance", "application/json", strings.NewReader(`{"address":"0x4343","amount":"777"}`))
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("set balance: %v %v", err, res)
+	}
+	res.Body.Close()
+	wantSeq, wantTo := uint64(transfers), uint64(0)
+	for i := 0; i < transfers; i++ {
+		wantTo += uint64(1000 + i)
+	}
+	before := accountView(t, ctx, client, sender, to)
+
+	// The file catches up within about a second (polled, no fixed sleep), then kill -9.
+	deadline := time.Now().Add(5 * time.Second)
+	for !stateFileHas(state, sender, wantSeq, "0x4343") {
+		if time.Now().After(deadline) {
+			t.Fatal("the state file did not catch up with the chain within 5 s")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if err := proc.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	proc.Wait()
+
+	base, _ = startDevnetBinary(t, bin, state)
+	client, err = supra.NewClient([]string{base}, supra.WithRetries(0, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	after := accountView(t, ctx, client, sender, to)
+	if after != before || after.seq != wantSeq || after.toBalance != wantTo {
+		t.Fatalf("after kill -9 and restart: %+v, before the kill %+v (want sequence %d, recipient %d)", after, before, wantSeq, wantTo)
+	}
+	if b := supraBalance(t, ctx, client, supra.MustParseAddress("0x4343")); b != 777 {
+		t.Fatalf("admin-set balance after restart: %d", b)
+	}
+}
+
+type view struct {
+	seq                      uint64
+	senderBalance, toBalance uint64
+}
+
+func accountView(t *testing.T, ctx context.Context, c *supra.Client, sender, to supra.Address) view {
+	t.Helper()
+	info, err := c.Account(ctx, sender)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return view{info.SequenceNumber, supraBalance(t, ctx, c, sender), supraBalance(t, ctx, c, to)}
+}
+
+// supraBalance reads 0x1::coin::balance<SupraCoin>(addr) through the node's view call.
+func supraBalance(t *testing.T, ctx context.Context, c *supra.Client, addr supra.Address) uint64 {
+	t.Helper()
+	out, err := c.View(ctx, "0x1::coin::balance", []string{supra.SupraCoinType}, []string{addr.String()})
+	if err != nil || len(out) != 1 {
+		t.Fatalf("balance of %s: %v %s", addr, err, out)
+	}
+	var s string
+	var v uint64
+	if err := json.Unmarshal(out[0], &s); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fmt.Sscan(s, &v); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// stateFileHas reports whether the state file records sender at sequence seq and an
+// account addr.
+func stateFileHas(path string, sender supra.Address, seq uint64, addr string) bool {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return false
+	}
+	var f struct {
+		Accounts []struct {
+			Address        string `json:"address"`
+			SequenceNumber uint64 `json:"sequence_number"`
+		} `json:"accounts"`
+	}
+	if json.Unmarshal(b, &f) != nil {
+		return false
+	}
+	var seqOK, addrOK bool
+	for _, a := range f.Accounts {
+		seqOK = seqOK || (a.Address == sender.String() && a.SequenceNumber == seq)
+		addrOK = addrOK || a.Address == supra.MustParseAddress(addr).String()
+	}
+	return seqOK && addrOK
+}
+
+// startDevnetBinary runs `lucky devnet --state` on a free port until the test ends.
+func startDevnetBinary(t *testing.T, bin, state string) (string, *exec.Cmd) {
+	t.Helper()
+	addr := freeAddr(t)
+	cmd := exec.Command(bin, "devnet", "--addr", addr, "--state", state)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	base := "http://" + addr
+	for i := 0; i < 200; i++ {
+		if res, err := http.Get(base + "/rpc/v1/transactions/chain_id"); err == nil {
+			res.Body.Close()
+			return base, cmd
+		}
+		time.Sleep(25 * time.Millisecond)
+	}
+	t.Fatalf("devnet did not start at %s", base)
+	return "", nil
+}
+
+func devKey(t *testing.T, base string, i int) ed25519.PrivateKey {
+	t.Helper()
+	res, err := http.Get(base + "/devnet/accounts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var accts []struct {
+		PrivateKey string `json:"privateKey"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&accts); err != nil || len(accts) <= i {
+		t.Fatalf("accounts: %v %d", err, len(accts))
+	}
+	seed, err := hex.DecodeString(strings.TrimPrefix(accts[i].PrivateKey, "0x"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ed25519.NewKeyFromSeed(seed)
+}

@@ -1,0 +1,90 @@
+package api
+
+import (
+	"context"
+
+	"github.com/luckycoin/lucky/internal/chain"
+	"github.com/luckycoin/lucky/internal/market"
+	"github.com/luckycoin/lucky/internal/supra"
+)
+
+// What the handlers use of the chain, one small interface per contract client: the chain
+// package's clients satisfy them, and a handler can be given anything else that does.
+
+// Chain holds the chain parts the handlers use; a nil part serves its routes as
+// "not configured" only where the handler checks (Miners and Staking report live or not).
+type Chain struct {
+	Node    Node
+	Coins   Coins
+	Dex     Swaps
+	Slots   SlotGame
+	Burns   Burner
+	Miners  MinersGame
+	Staking StakingPool
+}
+
+// ChainOf picks the handlers' parts out of the contract clients.
+func ChainOf(c *chain.Client) Chain {
+	return Chain{Node: c.Core, Coins: c.Coins, Dex: c.Dex, Slots: c.Slots, Burns: c.Burns, Miners: c.Miners, Staking: c.Staking}
+}
+
+// Node is the node side of POST /tx/build and /tx/{hash} (chain.Core).
+type Node interface {
+	Build(ctx context.Context, req chain.CallRequest) (*chain.Built, error)
+	Transaction(ctx context.Context, hash string) (*supra.TransactionInfo, error)
+	WaitTransaction(ctx context.Context, hash string) (*supra.TransactionInfo, error)
+	DecodeEvents(events []supra.Event) (chain.Decoded, error)
+}
+
+// Coins reads a coin's info and an account's balance (chain.Coins).
+type Coins interface {
+	CoinInfo(ctx context.Context, coin supra.CoinType) (chain.CoinInfo, error)
+	CoinBalance(ctx context.Context, addr supra.Address, coin supra.CoinType) (uint64, error)
+}
+
+// Swaps quotes and builds Dexlyn swaps (chain.Dex).
+type Swaps interface {
+	Quote(ctx context.Context, in, out supra.CoinType, amountIn uint64, slippageBps int) (*chain.Quote, error)
+	PairExists(ctx context.Context, a, b supra.CoinType) (bool, error)
+	BuildSwap(ctx context.Context, sender supra.Address, in, out supra.CoinType, amountIn, minOut uint64) (*chain.Built, error)
+}
+
+// SlotGame builds spins and reads house pots (chain.Slots).
+type SlotGame interface {
+	BuildSpin(ctx context.Context, req chain.SpinRequest) (*chain.SpinBuilt, error)
+	HousePot(ctx context.Context, coin supra.CoinType) (uint64, error)
+}
+
+// Burner builds and verifies burns (chain.Burns); Transaction reads the one to verify.
+type Burner interface {
+	BuildBurn(ctx context.Context, sender supra.Address, coin supra.CoinType, amount uint64) (*chain.Built, error)
+	BurnOf(tx *supra.TransactionInfo) (chain.Burn, error)
+	BurnHistory(ctx context.Context, addr supra.Address, limit int) ([]chain.Burn, error)
+}
+
+// MinersGame reads and builds Cosmic Miners (chain.Miners).
+type MinersGame interface {
+	MinersLive() bool
+	MineCoinType() (supra.CoinType, error)
+	MinerCatalogue(ctx context.Context) ([]chain.Miner, error)
+	BoosterCatalogue(ctx context.Context) ([]chain.Booster, error)
+	CrewSize(ctx context.Context) (uint64, error)
+	MinerPlayer(ctx context.Context, addr supra.Address) (chain.MinerPlayer, error)
+	BuildMinerPurchase(ctx context.Context, req chain.MinerPurchase) (*chain.MinerPurchaseBuilt, error)
+	BuildMinerClaim(ctx context.Context, sender supra.Address) (*chain.Built, error)
+}
+
+// StakingPool reads the staking pool (chain.Staking).
+type StakingPool interface {
+	StakingLive() bool
+	StakingGlobal(ctx context.Context) (chain.StakingGlobal, error)
+	StakingUser(ctx context.Context, addr supra.Address) (chain.StakingUser, error)
+}
+
+// Market is the market data the dashboard, the portfolio and the swap's USD values come
+// from (market.Service).
+type Market interface {
+	Snapshot(ctx context.Context, force bool) (*market.Snapshot, error)
+	Balances(ctx context.Context, addr supra.Address) ([]market.Balance, error)
+	Portfolio(ctx context.Context, addr supra.Address, force bool) (*market.Portfolio, error)
+}
