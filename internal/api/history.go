@@ -65,9 +65,6 @@ const (
 	maxCandles   = 1000
 )
 
-// intervals of the candles endpoint.
-var intervals = map[string]int64{"1m": 60, "5m": 300, "1h": 3600, "1d": 86400}
-
 type heights struct {
 	IndexedHeight string `json:"indexedHeight"`
 	HeadHeight    string `json:"headHeight"`
@@ -199,7 +196,7 @@ func (h *HistoryHandler) GetCandles(w http.ResponseWriter, r *http.Request) {
 	if ivName == "" {
 		ivName = "1h"
 	}
-	iv, ok := intervals[ivName]
+	iv, ok := history.IntervalNamed(ivName)
 	if !ok {
 		WriteError(w, r, h.d.Log, http.StatusBadRequest, CodeInvalidQuery, "interval must be one of 1m, 5m, 1h, 1d.")
 		return
@@ -227,11 +224,7 @@ func (h *HistoryHandler) GetCandles(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	baseType, err := supra.ParseCoinType(base.CoinType)
-	if err != nil {
-		h.storeFailed(w, r, err)
-		return
-	}
+	baseType := base.Coin()
 	// A bucket that starts before from but contains it belongs to the range.
 	cs, err := h.d.Store.Candles(r.Context(), baseType, iv, from-from%iv, to, maxCandles)
 	if err != nil {
@@ -326,11 +319,7 @@ func (h *HistoryHandler) GetBurnLeaderboard(w http.ResponseWriter, r *http.Reque
 	if !ok {
 		return
 	}
-	ct, err := supra.ParseCoinType(tok.CoinType)
-	if err != nil {
-		h.storeFailed(w, r, err)
-		return
-	}
+	ct := tok.Coin()
 	lb, err := h.d.Store.BurnLeaderboard(r.Context(), ct, n)
 	if err != nil {
 		h.storeFailed(w, r, err)
@@ -476,11 +465,7 @@ func (h *HistoryHandler) GetHolders(w http.ResponseWriter, r *http.Request) {
 		h.storeFailed(w, r, errNoLucky)
 		return
 	}
-	ct, err := supra.ParseCoinType(tok.CoinType)
-	if err != nil {
-		h.storeFailed(w, r, err)
-		return
-	}
+	ct := tok.Coin()
 	list, count, err := h.d.Store.Holders(r.Context(), ct, h.d.Rules.BurnAddress, n)
 	if err != nil {
 		h.storeFailed(w, r, err)
@@ -561,15 +546,13 @@ func (h *HistoryHandler) luckyDay(ctx context.Context) (out luckyDayJSON, ok boo
 	if err != nil {
 		return out, false, err
 	}
-	ct, err := supra.ParseCoinType(tok.CoinType)
-	if err != nil {
-		return out, false, err
-	}
+	ct := tok.Coin()
 	now := h.d.Now().Unix()
-	win, err := h.d.Store.Window(ctx, ct, now-history.Day, now)
+	before, in, err := h.d.Store.WindowTrades(ctx, ct, now-history.Day, now)
 	if err != nil {
 		return out, false, err
 	}
+	win := history.Summarize(before, in)
 	_, holders, err := h.d.Store.Holders(ctx, ct, h.d.Rules.BurnAddress, 1)
 	if err != nil {
 		return out, false, err

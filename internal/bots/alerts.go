@@ -362,14 +362,10 @@ func (r *roundData) market(ctx context.Context) *market.Snapshot {
 }
 
 // token finds a coin's market entry (nil when it has no pool).
-func (r *roundData) token(ctx context.Context, coinType string) *market.TokenMarket {
-	want, err := supra.ParseCoinType(coinType)
-	if err != nil {
-		return nil
-	}
+func (r *roundData) token(ctx context.Context, want supra.CoinType) *market.TokenMarket {
 	snap := r.market(ctx)
 	for i := range snap.Tokens {
-		if c, err := supra.ParseCoinType(snap.Tokens[i].Token.CoinType); err == nil && c == want {
+		if snap.Tokens[i].Token.Coin() == want {
 			return &snap.Tokens[i]
 		}
 	}
@@ -425,13 +421,12 @@ func (r *roundData) buy(ctx context.Context, s Settings, row store.TradeAt) aler
 	if !ok {
 		return a
 	}
-	coin, err := supra.ParseCoinType(tok.CoinType)
-	if err != nil || t.Base != coin || !t.Buy {
+	if t.Base != tok.Coin() || !t.Buy {
 		return a // not a buy of this token
 	}
-	native, ok := r.b.cfg.Tokens.ByCoinType(r.b.cfg.Network.Modules.NativeCoin)
+	native, ok := r.b.cfg.Tokens.Native()
 	if !ok {
-		r.b.log.Warn("bots: the token registry does not know the native coin", "coin", r.b.cfg.Network.Modules.NativeCoin)
+		r.b.log.Warn("bots: the token registry does not know the native coin", "coin", supra.NativeCoin())
 		return a
 	}
 	value := t.QuoteUSD(native.Decimals)
@@ -454,7 +449,7 @@ func (r *roundData) buy(ctx context.Context, s Settings, row store.TradeAt) aler
 		}
 		lines = append(lines, line)
 	}
-	if m := r.token(ctx, tok.CoinType); m != nil {
+	if m := r.token(ctx, tok.Coin()); m != nil {
 		// The market cap is today's: supply is not a property of the trade.
 		if mc := m.MarketCap(true); mc != nil {
 			lines = append(lines, "Market cap: "+dollars(mc))
@@ -517,11 +512,11 @@ func (r *roundData) burn(ctx context.Context, s Settings, row store.BurnAt) (ale
 	if !ok {
 		return a, nil
 	}
-	if c, err := supra.ParseCoinType(tok.CoinType); err != nil || c != row.Token {
+	if tok.Coin() != row.Token {
 		return a, nil
 	}
 	amt := intOrZero(row.Amount)
-	m := r.token(ctx, tok.CoinType)
+	m := r.token(ctx, tok.Coin())
 	var value *big.Rat
 	if m != nil && m.PriceUSD != nil {
 		value = new(big.Rat).Mul(new(big.Rat).SetFrac(amt, pow10(tok.Decimals)), m.PriceUSD)
@@ -580,7 +575,7 @@ func (b *Bot) priceReply(ctx context.Context, s *Settings, arg string) (string, 
 	if err != nil {
 		return "Prices are unavailable right now. Try again in a minute.", nil
 	}
-	m := (&roundData{b: b, snap: snap}).token(ctx, tok.CoinType)
+	m := (&roundData{b: b, snap: snap}).token(ctx, tok.Coin())
 	if m == nil || m.PriceSupra == nil {
 		return fmt.Sprintf("%s has no SUPRA pool on Dexlyn, so no price.", tok.Name), nil
 	}
@@ -609,9 +604,9 @@ func (b *Bot) burnedReply(ctx context.Context, _ *Settings, arg string) (string,
 		return "The burn figures are unavailable right now. Try again in a minute.", nil
 	}
 	if l.Burned == nil {
-		return "No burn figures for LUCKY on this network.", nil
+		return fmt.Sprintf("No burn figures for %s on this network.", l.Token.Name), nil
 	}
-	out := fmt.Sprintf("🔥 LUCKY burned: %s LUCKY", units(l.Burned, l.Token.Decimals))
+	out := fmt.Sprintf("🔥 %s burned: %s %s", l.Token.Name, units(l.Burned, l.Token.Decimals), l.Token.Name)
 	if l.TotalSupply != nil {
 		out += fmt.Sprintf(" (%s%% of supply)", percentOf(l.Burned, l.TotalSupply))
 	}

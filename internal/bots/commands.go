@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/luckycoin/lucky/internal/store"
+	"github.com/luckycoin/lucky/internal/supra"
 )
 
 // command is one command: who may run it, its usage line and what it does.
@@ -23,19 +24,28 @@ type command struct {
 // errUsage: the arguments are missing or malformed; the reply is the usage line.
 var errUsage = errors.New("usage")
 
+// appName is the app token's name as the registry has it, for the bots' texts.
+func (b *Bot) appName() string {
+	if t, ok := b.cfg.Tokens.App(); ok {
+		return t.Name
+	}
+	return "the app token"
+}
+
 func (b *Bot) commands() []command {
+	app := b.appName()
 	if b.cfg.Kind == BurnBot {
 		return []command{
 			{name: "start", help: "what this bot does", run: (*Bot).start},
 			{name: "help", help: "this list", run: (*Bot).helpText},
-			{name: "subscribe", help: "post LUCKY burns in this chat", admin: true, run: toggle(StreamBurn, true)},
+			{name: "subscribe", help: "post " + app + " burns in this chat", admin: true, run: toggle(StreamBurn, true)},
 			{name: "unsubscribe", help: "stop posting burns", admin: true, run: toggle(StreamBurn, false)},
 			{name: "deleteprevious", args: "[on|off]", help: "remove the last burn alert when a new one comes (no argument switches)", admin: true, run: deletePrevious(StreamBurn)},
 			{name: "setemoji", args: "<emoji>", help: "the emoji repeated by value", admin: true, run: setEmoji},
 			{name: "setemojibase", args: "<USD>", help: "USD of burn per emoji", admin: true, run: setEmojiBase},
 			{name: "setminburnusd", args: "<USD>", help: "hide smaller burns (0 shows all)", admin: true, run: setMinUSD},
-			{name: "price", help: "LUCKY's price now", run: (*Bot).priceReply},
-			{name: "burned", help: "LUCKY burned so far", run: (*Bot).burnedReply},
+			{name: "price", help: app + "'s price now", run: (*Bot).priceReply},
+			{name: "burned", help: app + " burned so far", run: (*Bot).burnedReply},
 		}
 	}
 	return []command{
@@ -166,7 +176,8 @@ func (b *Bot) parse(text string) (name, arg string, ok bool) {
 
 func (b *Bot) start(context.Context, *Settings, string) (string, error) {
 	if b.cfg.Kind == BurnBot {
-		return "🔥 LuckyCoin burn bot: I post every LUCKY burn (LUCKY sent to the burn address) with its value, the total burned " +
+		app := b.appName()
+		return "🔥 LuckyCoin burn bot: I post every " + app + " burn (" + app + " sent to the burn address) with its value, the total burned " +
 			"and its share of the supply. An admin sends /" + burnPrefix + "subscribe to start. /" + burnPrefix + "help lists the commands.", nil
 	}
 	return "🎰 LuckyCoin bot: I post slot plays and token buys from the Supra chain, each exactly once. An admin sends /subscribe " +
@@ -219,7 +230,7 @@ func setToken(stream string) func(*Bot, context.Context, *Settings, string) (str
 		if !ok {
 			return fmt.Sprintf("Unknown token %q.", arg), nil
 		}
-		if stream == StreamBuy && t.CoinType == b.cfg.Network.Modules.NativeCoin {
+		if stream == StreamBuy && t.Coin() == supra.NativeCoin() {
 			return "Buys are bought with SUPRA: pick another token.", nil
 		}
 		a.Token = t.Name

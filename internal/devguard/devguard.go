@@ -10,7 +10,8 @@
 //   - Origin: under /devnet/ a browser request from another origin (Sec-Fetch-Site, or
 //     Origin when the browser sends no Sec-Fetch-Site) is refused, and a state-changing
 //     request must carry JSON (a cross-site form or no-cors fetch cannot send
-//     application/json without a preflight the devnet never grants).
+//     application/json without a preflight the devnet never grants). The node's faucet
+//     mints coins on a GET, as Supra's does: it refuses other origins too.
 //
 // Clients that are not browsers (curl, the SDKs, Playwright's request fixture) send neither
 // Origin nor Sec-Fetch-Site and keep working from loopback.
@@ -40,16 +41,23 @@ type Policy struct {
 // AdminPrefix is where the devnet's admin and dev wallet live.
 const AdminPrefix = "/devnet/"
 
+// FaucetPrefix is the node's faucet, the one RPC route that changes state without a
+// signature.
+const FaucetPrefix = "/rpc/v1/wallet/faucet/"
+
 // Devnet guards a devnet handler: the Host check on every path, and the origin and
 // content-type checks on AdminPrefix.
 func (p Policy) Devnet(next http.Handler) http.Handler {
 	admin := SameOrigin(next)
 	return p.Hosts(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasPrefix(r.URL.Path, AdminPrefix) {
+		switch {
+		case strings.HasPrefix(r.URL.Path, AdminPrefix):
 			admin.ServeHTTP(w, r)
-			return
+		case strings.HasPrefix(r.URL.Path, FaucetPrefix) && crossOrigin(r):
+			refuseCrossSite(w)
+		default:
+			next.ServeHTTP(w, r)
 		}
-		next.ServeHTTP(w, r)
 	}))
 }
 
@@ -115,8 +123,7 @@ func LoopbackAddr(addr string) bool {
 func SameOrigin(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if crossOrigin(r) {
-			writeError(w, http.StatusForbidden, "cross_site_request",
-				"Cross-site request refused: the devnet's admin and dev wallet answer only pages of this origin and local tools.")
+			refuseCrossSite(w)
 			return
 		}
 		if changesState(r.Method) && !jsonBody(r) {
@@ -126,6 +133,11 @@ func SameOrigin(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+func refuseCrossSite(w http.ResponseWriter) {
+	writeError(w, http.StatusForbidden, "cross_site_request",
+		"Cross-site request refused: the devnet's admin, faucet and dev wallet answer only pages of this origin and local tools.")
 }
 
 // crossOrigin: Sec-Fetch-Site is set by the browser and cannot be forged by a page, so it

@@ -9,6 +9,20 @@ import (
 // Intervals are the candle intervals in seconds: 1m, 5m, 1h, 1d.
 var Intervals = []int64{60, 300, 3600, 86400}
 
+// intervalNames are Intervals as the API writes them, in the same order.
+var intervalNames = []string{"1m", "5m", "1h", "1d"}
+
+// IntervalNamed is the interval a name stands for ("1h" is 3600 s); ok is false for a
+// name that is not a candle interval.
+func IntervalNamed(name string) (seconds int64, ok bool) {
+	for i, n := range intervalNames {
+		if n == name {
+			return Intervals[i], true
+		}
+	}
+	return 0, false
+}
+
 // CandleKey names a candle: a base coin, an interval and the bucket's start (unix seconds).
 type CandleKey struct {
 	Base     supra.CoinType

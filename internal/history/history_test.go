@@ -271,3 +271,17 @@ func TestDisplayRat(t *testing.T) {
 		}
 	}
 }
+
+// The API's interval names stand for the candle intervals and nothing else.
+func TestIntervalNamed(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		want int64
+		ok   bool
+	}{{"1m", 60, true}, {"5m", 300, true}, {"1h", 3600, true}, {"1d", 86400, true}, {"1w", 0, false}, {"", 0, false}, {"60", 0, false}} {
+		got, ok := history.IntervalNamed(tt.name)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("IntervalNamed(%q) = %d, %v; want %d, %v", tt.name, got, ok, tt.want, tt.ok)
+		}
+	}
+}

@@ -100,6 +100,7 @@ func (e *guardEnv) routes() []route {
 		{"POST", devwallet.PathPrefix + "decode", `{"rawTransaction":"` + raw + `"}`},
 		{"POST", devwallet.PathPrefix + "raw", `{"payload":["` + dev + `",0,"0x1","supra_account","transfer",[],[]]}`},
 		{"POST", devwallet.PathPrefix + "sign-message", `{"account":0,"message":"hello"}`},
+		{"GET", devguard.FaucetPrefix + "0x42", ""},
 	}
 	mods, _ := contracts.All()
 	for _, m := range mods {
@@ -259,6 +260,11 @@ func TestDevnetRoutesServeThisOrigin(t *testing.T) {
 		rec = e.do(route{"POST", "/devnet/balance", `{"address":"0x43","amount":"` + string(rune('1'+i)) + `"}`}, c.headers)
 		if rec.Code != 200 || e.node.Balance(supra.MustParseAddress("0x43"), supra.SupraCoinType) != uint64(1+i) {
 			t.Fatalf("%s: balance %d %s", c.name, rec.Code, rec.Body.String())
+		}
+		faucetBefore := e.node.Balance(to, supra.SupraCoinType)
+		if rec = e.do(route{"GET", devguard.FaucetPrefix + to.String(), ""}, c.headers); rec.Code != 200 ||
+			e.node.Balance(to, supra.SupraCoinType) <= faucetBefore {
+			t.Fatalf("%s: faucet %d %s", c.name, rec.Code, rec.Body.String())
 		}
 		// A bare POST without a body (curl -X POST, Playwright's request.post) is fine.
 		delete(c.headers, "Content-Type")

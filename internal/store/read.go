@@ -257,24 +257,24 @@ func (s *DB) Dump(ctx context.Context) (string, error) {
 	return b.String(), nil
 }
 
-// Window is a base coin's trading over [from, to] (unix seconds), from its trades: the
-// same rows the candles and the bots' buy alerts were made from.
-func (s *DB) Window(ctx context.Context, base supra.CoinType, from, to int64) (history.Window, error) {
+// WindowTrades are a base coin's trades in [from, to] (unix seconds) in chain order, and
+// the last trade before from (nil: none): what history.Summarize makes the window's
+// figures of, from the same rows the candles and the bots' buy alerts were made from.
+func (s *DB) WindowTrades(ctx context.Context, base supra.CoinType, from, to int64) (before *history.Trade, in []history.Trade, err error) {
 	prev, err := s.trades(ctx, `SELECT `+tradeCols+` FROM trades WHERE base = ? AND time_us < ?
 		ORDER BY height DESC, tx_pos DESC, event_index DESC LIMIT 1`, base.String(), from*1_000_000)
 	if err != nil {
-		return history.Window{}, err
+		return nil, nil, err
 	}
-	in, err := s.trades(ctx, `SELECT `+tradeCols+` FROM trades WHERE base = ? AND time_us >= ? AND time_us < ?
+	in, err = s.trades(ctx, `SELECT `+tradeCols+` FROM trades WHERE base = ? AND time_us >= ? AND time_us < ?
 		ORDER BY height, tx_pos, event_index`, base.String(), from*1_000_000, (to+1)*1_000_000)
 	if err != nil {
-		return history.Window{}, err
+		return nil, nil, err
 	}
-	var p *history.Trade
 	if len(prev) == 1 {
-		p = &prev[0]
+		before = &prev[0]
 	}
-	return history.Summarize(p, in), nil
+	return before, in, nil
 }
 
 const tradeCols = `tx_hash, event_index, height, tx_pos, time_us, sender, base, buy, base_amount, quote_amount,

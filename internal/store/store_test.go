@@ -188,13 +188,13 @@ func TestStoreSuite(t *testing.T) {
 
 			// The 24 hour figures come from the same trades: two buys and a sell, priced from
 			// the first buy's own price (no trade before) to the sell's.
-			w, err := db.Window(ctx, luckyT, 1_767_225_600, 1_767_225_600+120)
+			w, err := window(ctx, db, luckyT, 1_767_225_600, 1_767_225_600+120)
 			if err != nil || w.Buys != 2 || w.Sells != 1 || w.VolBase.String() != "2500000000" || w.VolQuote.String() != "1667000000" ||
 				w.Ref == nil || *w.Ref != 0.00667 || w.Close == nil || *w.Close != 0.006 || w.CloseUSD == nil || math.Abs(*w.CloseUSD-0.006*0.0075) > 1e-15 {
 				t.Fatalf("window %+v %v", w, err)
 			}
 			// From after the first buy: the reference is that buy's price.
-			if w, _ := db.Window(ctx, luckyT, 1_767_225_615, 1_767_225_600+120); w.Buys != 1 || *w.Ref != 0.00667 || w.VolBase.String() != "1500000000" {
+			if w, _ := window(ctx, db, luckyT, 1_767_225_615, 1_767_225_600+120); w.Buys != 1 || *w.Ref != 0.00667 || w.VolBase.String() != "1500000000" {
 				t.Fatalf("later window %+v", w)
 			}
 			holders, n, err := db.Holders(ctx, luckyT, burnA, 10)
@@ -524,4 +524,10 @@ func must(t *testing.T, err error) {
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// window is the 24 h figures' read: a window's trades, summarized by the history rules.
+func window(ctx context.Context, db *store.DB, base supra.CoinType, from, to int64) (history.Window, error) {
+	before, in, err := db.WindowTrades(ctx, base, from, to)
+	return history.Summarize(before, in), err
 }

@@ -145,18 +145,22 @@ export function AccountPage() {
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
       <p className="mb-2 text-xs font-bold tracking-[0.3em] text-neon-cyan uppercase">Account</p>
-      {label ? (
-        <>
-          <h1 className="mb-1 font-display text-2xl font-extrabold text-white">{label}</h1>
-          <p className="font-mono text-sm break-all text-muted" data-testid="account-address">
+      {/* The labels arrive with the app's config, after the first paint: the header keeps the
+          height of its taller form (a label above the address) so its arrival moves nothing. */}
+      <div className="min-h-20 sm:min-h-14">
+        {label ? (
+          <>
+            <h1 className="mb-1 font-display text-2xl font-extrabold text-white">{label}</h1>
+            <p className="font-mono text-sm break-all text-muted" data-testid="account-address">
+              {address}
+            </p>
+          </>
+        ) : (
+          <h1 className="font-mono text-base break-all text-white sm:text-lg" data-testid="account-address">
             {address}
-          </p>
-        </>
-      ) : (
-        <h1 className="font-mono text-base break-all text-white sm:text-lg" data-testid="account-address">
-          {address}
-        </h1>
-      )}
+          </h1>
+        )}
+      </div>
       <div className="mt-6 space-y-6">
         <Balances address={address} />
         <Activity address={address} />

@@ -180,13 +180,13 @@ export function StatsPage() {
 
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="stat-cards">
         <StatCard testId="card-total-supply" title="Total Supply" tone="cyan" value={p(['lucky'], (x) => supplyText(x.totalSupply))}
-          detail={pd(['lucky'], (x) => exactText(x.totalSupply))} description="Total tokens issued" />
+          reserveDetail detail={pd(['lucky'], (x) => exactText(x.totalSupply))} description="Total tokens issued" />
         <StatCard testId="card-burned" title="Burned" tone="pink" link={burnLink} value={p(['burned'], (x) => supplyText(x.burned))}
-          detail={pd(['burned'], (x) => exactText(x.burned))} description={`Total tokens burned to ${burnShort}`} />
+          reserveDetail detail={pd(['burned'], (x) => exactText(x.burned))} description={`Total tokens burned to ${burnShort}`} />
         <StatCard testId="card-circulating" title="Circulating Supply" tone="cyan" value={p(['lucky', 'burned'], (x) => supplyText(x.circulatingSupply))}
-          detail={pd(['lucky', 'burned'], (x) => exactText(x.circulatingSupply))} description="Total supply minus burned tokens" />
+          reserveDetail detail={pd(['lucky', 'burned'], (x) => exactText(x.circulatingSupply))} description="Total supply minus burned tokens" />
         <StatCard testId="card-price" title="Lucky Price" tone="violet" value={p(['lucky'], (x) => usdText(x.priceUsd, formatPrice))}
-          detail={pd(['lucky'], (x) => (x.priceSupra === null ? 'No LUCKY/SUPRA pool' : `${formatPrice(x.priceSupra).slice(1)} SUPRA`))}
+          reserveDetail detail={pd(['lucky'], (x) => (x.priceSupra === null ? 'No LUCKY/SUPRA pool' : `${formatPrice(x.priceSupra).slice(1)} SUPRA`))}
           description="Price in USD (dexUSDC) on Dexlyn" />
         <StatCard testId="card-lucky-per-supra" title="LUCKY per SUPRA" tone="violet"
           value={p(['lucky'], (x) => (x.luckyPerSupra === null ? '—' : `${formatExact(x.luckyPerSupra, 4, { grouping: true })} LUCKY`))}

@@ -20,6 +20,8 @@ export interface StatCardProps {
   description: ReactNode;
   /** A second, smaller line under the value (e.g. the exact amount). */
   detail?: ReactNode;
+  /** Keeps the detail line's height while there is none yet, so its arrival moves nothing. */
+  reserveDetail?: boolean;
   tone?: StatTone;
   /** Makes the whole card a link: an in-app page, or an external explorer in a new tab. */
   link?: ExplorerLink | null;
@@ -29,7 +31,7 @@ export interface StatCardProps {
 }
 
 /** One dashboard figure (docs/product.md, Token Analytics). */
-export function StatCard({ title, value, description, detail, tone = 'cyan', link, compact = false, testId }: StatCardProps) {
+export function StatCard({ title, value, description, detail, reserveDetail = false, tone = 'cyan', link, compact = false, testId }: StatCardProps) {
   const t = tones[tone];
   const body = (
     <>
@@ -48,7 +50,7 @@ export function StatCard({ title, value, description, detail, tone = 'cyan', lin
       >
         {value === undefined ? <Spinner size={22} label={`Loading ${title}`} className="text-neon-cyan" /> : value}
       </p>
-      {detail && <p className="mt-1 font-mono text-xs break-words text-muted">{detail}</p>}
+      {(detail || reserveDetail) && <p className="mt-1 min-h-4 font-mono text-xs break-words text-muted">{detail || '\u00a0'}</p>}
       <p className="mt-3 text-sm text-muted">{description}</p>
     </>
   );
