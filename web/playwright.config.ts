@@ -22,6 +22,17 @@ const chromium = {
   ],
 };
 
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromium };
+const phone = {
+  ...devices['Pixel 5'],
+  browserName: 'chromium' as const,
+  viewport: { width: 375, height: 812 },
+  isMobile: true,
+  hasTouch: true,
+  launchOptions: chromium,
+};
+const COLD_LOAD = '**/cold-load.spec.ts';
+
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
@@ -44,7 +55,8 @@ export default defineConfig({
       // @mobile tests need the mobile layout; @chain tests (shared devnet state) run here only.
       name: 'desktop',
       grepInvert: /@mobile/,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromium },
+      testIgnore: COLD_LOAD,
+      use: desktop,
     },
     {
       // The phone project runs what the narrow layout can break: tests tagged @mobile (phone
@@ -54,15 +66,13 @@ export default defineConfig({
       name: 'mobile',
       grep: /@mobile|@phone/,
       grepInvert: /@chain/,
-      use: {
-        ...devices['Pixel 5'],
-        browserName: 'chromium',
-        viewport: { width: 375, height: 812 },
-        isMobile: true,
-        hasTouch: true,
-        launchOptions: chromium,
-      },
+      testIgnore: COLD_LOAD,
+      use: phone,
     },
+    // Cold loads measure layout shift, so they run last, when no other test is loading the
+    // machine or changing the chain under them: a measurement, like Lighthouse, wants quiet.
+    { name: 'cold-load-desktop', testMatch: COLD_LOAD, dependencies: ['desktop', 'mobile'], use: desktop },
+    { name: 'cold-load-mobile', testMatch: COLD_LOAD, dependencies: ['desktop', 'mobile'], use: phone },
   ],
   webServer: {
     command: `../bin/lucky serve --addr 127.0.0.1:${port}`,

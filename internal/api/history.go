@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/luckycoin/lucky/internal/chain"
@@ -45,8 +46,23 @@ type HistoryDeps struct {
 // HistoryHandler serves the event history read from the index: candles, burns, the spins
 // feed, holders and account activity. Every answer carries indexedHeight and headHeight.
 type HistoryHandler struct {
-	d HistoryDeps
+	d   HistoryDeps
+	day dayCache
 }
+
+// dayCache holds the last 24 hour figures: they change only when the index moves or
+// trades age out of the window, so they are summed once per indexed block (at most every
+// dayCacheFor) however many dashboards ask. The block is named by height and hash: a
+// devnet revert can index a different block at a height already seen.
+type dayCache struct {
+	mu    sync.Mutex
+	block store.BlockRef
+	at    time.Time
+	val   luckyDayJSON
+	ok    bool
+}
+
+const dayCacheFor = 5 * time.Second
 
 // NewHistory returns the event history handlers.
 func NewHistory(d HistoryDeps) *HistoryHandler {
@@ -546,22 +562,45 @@ func (h *HistoryHandler) luckyDay(ctx context.Context) (out luckyDayJSON, ok boo
 	if err != nil {
 		return out, false, err
 	}
-	ct := tok.Coin()
-	now := h.d.Now().Unix()
-	before, in, err := h.d.Store.WindowTrades(ctx, ct, now-history.Day, now)
+	last, _, err := h.d.Store.LastBlock(ctx)
 	if err != nil {
 		return out, false, err
+	}
+	now := h.d.Now()
+	h.day.mu.Lock()
+	defer h.day.mu.Unlock()
+	if c := &h.day; c.ok && c.block == last && c.val.IndexedHeight != nil && *c.val.IndexedHeight == strconv.FormatUint(idx, 10) &&
+		now.Sub(c.at) >= 0 && now.Sub(c.at) < dayCacheFor {
+		out = c.val
+		hs := strconv.FormatUint(head, 10)
+		out.HeadHeight = &hs
+		return out, true, nil
+	}
+	out, err = h.sumDay(ctx, tok, idx, head, now.Unix())
+	if err != nil {
+		return out, false, err
+	}
+	h.day.block, h.day.at, h.day.val, h.day.ok = last, now, out, true
+	return out, true, nil
+}
+
+// sumDay reads the 24 hours before now from the trades, and the holder count.
+func (h *HistoryHandler) sumDay(ctx context.Context, tok tokens.Token, idx, head uint64, now int64) (out luckyDayJSON, err error) {
+	ct := tok.Coin()
+	before, in, err := h.d.Store.WindowTrades(ctx, ct, now-history.Day, now)
+	if err != nil {
+		return out, err
 	}
 	win := history.Summarize(before, in)
 	_, holders, err := h.d.Store.Holders(ctx, ct, h.d.Rules.BurnAddress, 1)
 	if err != nil {
-		return out, false, err
+		return out, err
 	}
 	is, hs := strconv.FormatUint(idx, 10), strconv.FormatUint(head, 10)
 	vb, vq := win.VolBase.String(), win.VolQuote.String()
 	return luckyDayJSON{Change24h: history.Change(win.Ref, win.Close), Change24hUSD: history.Change(win.RefUSD, win.CloseUSD),
 		Volume24h: &vb, Volume24hQuote: &vq, Buys24h: &win.Buys, Sells24h: &win.Sells,
-		Holders: &holders, IndexedHeight: &is, HeadHeight: &hs}, true, nil
+		Holders: &holders, IndexedHeight: &is, HeadHeight: &hs}, nil
 }
 
 type activityJSON struct {

@@ -316,6 +316,19 @@ func TestMarketLuckyDay(t *testing.T) {
 	if err != nil || math.Abs(p-last) > last*1e-15 {
 		t.Fatalf("priceSupra %v, last close %v", out["priceSupra"], last)
 	}
+	// The figures are summed once per indexed block: a new block shows at once, and with
+	// no new block, time moving on ages trades out of the window.
+	e.submit(2, devnettest.Call{Function: idxSwap, TypeArgs: curveBuy, Args: [][]byte{devnettest.U64(1_000_000_000), devnettest.U64(0)}})
+	e.sync()
+	if out := e.mustOK("GET", "/api/v1/market/lucky", ""); out["buys24h"] != 2.0 || out["sells24h"] != 1.0 {
+		t.Fatalf("after another buy: %v", out)
+	}
+	if _, err := e.node.AdvanceTime(25 * time.Hour); err != nil {
+		t.Fatal(err)
+	}
+	if out := e.mustOK("GET", "/api/v1/market/lucky", ""); out["buys24h"] != 0.0 || out["sells24h"] != 0.0 {
+		t.Fatalf("a day later: %v", out)
+	}
 }
 
 // A player's history comes from the index, newest first, as soon as the play is confirmed.

@@ -1,6 +1,10 @@
 package history
 
-import "math/big"
+import (
+	"math/big"
+
+	"github.com/luckycoin/lucky/internal/supra"
+)
 
 // Needs is the state a batch of events touches, for the store to read before Derive.
 type Needs struct {
@@ -34,9 +38,18 @@ type Derived struct {
 	Pools      []PoolState
 	Candles    []CandleState
 	Holders    []HolderState
-	BurnTotals []BurnTotalState
+	// HolderCounts move each coin's count of accounts with a positive balance: the store
+	// keeps the count beside the balances, so a read never counts the holders.
+	HolderCounts []HolderCount
+	BurnTotals   []BurnTotalState
 	// SupraUSD is set when the batch moved the last swap-derived SUPRA dollar price.
 	SupraUSD *float64
+}
+
+// HolderCount is the change a batch makes to how many accounts hold a coin.
+type HolderCount struct {
+	Coin  supra.CoinType
+	Delta int64
 }
 
 // PoolState, CandleState, HolderState and BurnTotalState are keyed new values.
@@ -242,8 +255,35 @@ func (r Rules) Derive(st State, ev Events) Derived {
 	for _, h := range holdOrder {
 		d.Holders = append(d.Holders, HolderState{h, balances[h]})
 	}
+	d.HolderCounts = holderCounts(holdOrder, st.Balances, balances)
 	for _, k := range burnOrder {
 		d.BurnTotals = append(d.BurnTotals, BurnTotalState{k, *totals[k]})
 	}
 	return d
+}
+
+// holderCounts is, per coin in first-touched order, how many of the touched accounts began
+// holding it (a balance above zero after, none before) less how many stopped.
+func holderCounts(touched []Holding, before, after map[Holding]*big.Int) []HolderCount {
+	var out []HolderCount
+	at := map[supra.CoinType]int{}
+	for _, h := range touched {
+		was := before[h] != nil && before[h].Sign() > 0
+		is := after[h].Sign() > 0
+		if was == is {
+			continue
+		}
+		i, ok := at[h.Coin]
+		if !ok {
+			i = len(out)
+			at[h.Coin] = i
+			out = append(out, HolderCount{Coin: h.Coin})
+		}
+		if is {
+			out[i].Delta++
+		} else {
+			out[i].Delta--
+		}
+	}
+	return out
 }

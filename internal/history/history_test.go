@@ -285,3 +285,43 @@ func TestIntervalNamed(t *testing.T) {
 		}
 	}
 }
+
+// The holder count moves only when an account starts or stops holding: a top-up, a partial
+// sale or a round trip inside one batch leaves it alone.
+func TestHolderCounts(t *testing.T) {
+	r := rules()
+	dep := func(tx, acct string, amt uint64) history.CoinEvent {
+		return history.CoinEvent{Meta: at(tx, 1, t0), Deposit: true, Coin: luckyT, Account: acct, Amount: amt}
+	}
+	wd := func(tx, acct string, amt uint64) history.CoinEvent {
+		return history.CoinEvent{Meta: at(tx, 1, t0), Coin: luckyT, Account: acct, Amount: amt}
+	}
+	held := func(acct string, amt int64) map[history.Holding]*big.Int {
+		return map[history.Holding]*big.Int{{Coin: luckyT, Account: acct}: big.NewInt(amt)}
+	}
+	for _, tt := range []struct {
+		name   string
+		before map[history.Holding]*big.Int
+		coins  []history.CoinEvent
+		want   int64 // 0: no HolderCount row at all
+	}{
+		{"a new holder", nil, []history.CoinEvent{dep("0x1", "0xa", 5)}, 1},
+		{"a top-up", held("0xa", 5), []history.CoinEvent{dep("0x1", "0xa", 5)}, 0},
+		{"a partial sale", held("0xa", 5), []history.CoinEvent{wd("0x1", "0xa", 2)}, 0},
+		{"sold out", held("0xa", 5), []history.CoinEvent{wd("0x1", "0xa", 5)}, -1},
+		{"in and out in one batch", nil, []history.CoinEvent{dep("0x1", "0xa", 5), wd("0x2", "0xa", 5)}, 0},
+		{"a zero balance kept", held("0xa", 0), []history.CoinEvent{dep("0x1", "0xa", 3)}, 1},
+		{"one leaves, two arrive", held("0xa", 5), []history.CoinEvent{wd("0x1", "0xa", 5), dep("0x1", "0xb", 1), dep("0x2", "0xc", 1)}, 1},
+		{"untracked coin", nil, []history.CoinEvent{{Meta: at("0x1", 1, t0), Deposit: true, Coin: supraT, Account: "0xa", Amount: 5}}, 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			d := r.Derive(history.State{Balances: tt.before}, history.Events{Coins: tt.coins})
+			switch {
+			case tt.want == 0 && len(d.HolderCounts) != 0:
+				t.Fatalf("counts %+v, want none", d.HolderCounts)
+			case tt.want != 0 && (len(d.HolderCounts) != 1 || d.HolderCounts[0].Coin != luckyT || d.HolderCounts[0].Delta != tt.want):
+				t.Fatalf("counts %+v, want LUCKY %+d", d.HolderCounts, tt.want)
+			}
+		})
+	}
+}

@@ -268,9 +268,13 @@ func checkAgainstChain(t *testing.T, n *devnet.Node, db *store.DB, hashes [][32]
 		t.Fatalf("traffic too thin to test: %+v", e)
 	}
 	// From genesis on, every LUCKY balance came through events: the index's is exact.
-	holders, _, err := db.Holders(context.Background(), supra.MustCoinType(luckyT), Rules(t).BurnAddress, 10_000)
+	holders, count, err := db.Holders(context.Background(), supra.MustCoinType(luckyT), Rules(t).BurnAddress, 10_000)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// The count kept as the index wrote is the number of accounts listed.
+	if count != int64(len(holders)) {
+		t.Errorf("holder count %d, %d holders listed", count, len(holders))
 	}
 	fresh := 0
 	for _, h := range holders {

@@ -53,6 +53,7 @@ func TestOldSchemaIsRebuiltLikeACleanRun(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, q := range []string{"DROP TABLE trades", "DELETE FROM schema_migrations WHERE version = '004_trades.sql'",
+				"DROP TABLE holder_counts", "DELETE FROM schema_migrations WHERE version = '005_holder_counts.sql'",
 				"UPDATE candles SET close = close * 2"} {
 				if _, err := raw.ExecContext(ctx, q); err != nil {
 					t.Fatalf("%s: %v", q, err)
@@ -75,6 +76,60 @@ func TestOldSchemaIsRebuiltLikeACleanRun(t *testing.T) {
 			}
 			if got != want {
 				t.Fatalf("the migrated index differs from a clean run:\n%s\n---\n%s", got, want)
+			}
+		})
+	}
+}
+
+// An index written before the holder count was kept gets it at the next start, counted
+// once from its balances, with no rebuild: it then equals a clean run exactly.
+func TestHolderCountMigratesInPlace(t *testing.T) {
+	ctx := context.Background()
+	n := newNode(t)
+	traffic(t, n, rand.New(rand.NewPCG(23, 24)), 40)
+	clean := openSQLite(t)
+	syncIndex(t, newIndexer(t, n, clean, nil), n)
+	want, err := clean.Dump(ctx)
+	if err != nil || !strings.Contains(want, "\nholder_counts|") {
+		t.Fatalf("the clean run keeps no holder count (%v)", err)
+	}
+	sqliteDir := t.TempDir()
+	pgURL := pgtest.URL(t)
+	for _, tc := range []struct {
+		name        string
+		opts        store.Options
+		driver, dsn string
+	}{
+		{store.SQLite, store.Options{DataDir: sqliteDir}, "sqlite", sqliteDir + "/" + store.DBFile},
+		{store.Postgres, store.Options{DatabaseURL: pgURL}, "pgx", pgURL},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			old, err := store.Open(ctx, tc.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			syncIndex(t, newIndexer(t, n, old, nil), n)
+			old.Close()
+			raw, err := sql.Open(tc.driver, tc.dsn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, q := range []string{"DROP TABLE holder_counts", "DELETE FROM schema_migrations WHERE version = '005_holder_counts.sql'"} {
+				if _, err := raw.ExecContext(ctx, q); err != nil {
+					t.Fatalf("%s: %v", q, err)
+				}
+			}
+			raw.Close()
+			db, err := store.Open(ctx, tc.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			if cur, err := db.Cursors(ctx); err != nil || len(cur) == 0 {
+				t.Fatalf("the cursors are %v %v: the index was emptied", cur, err)
+			}
+			if got, err := db.Dump(ctx); err != nil || got != want {
+				t.Fatalf("the migrated index differs from a clean run (%v):\n%s\n---\n%s", err, got, want)
 			}
 		})
 	}

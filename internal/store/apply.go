@@ -298,6 +298,13 @@ func (s *DB) Apply(ctx context.Context, b *Batch) (err error) {
 			})
 		},
 		func() error {
+			return w.rows(`INSERT INTO holder_counts (coin, n) VALUES (?, ?)
+			ON CONFLICT (coin) DO UPDATE SET n = holder_counts.n + excluded.n`, len(d.HolderCounts), func(i int) []any {
+				c := d.HolderCounts[i]
+				return []any{c.Coin.String(), c.Delta}
+			})
+		},
+		func() error {
 			return w.rows(`INSERT INTO burn_totals (burner, token, total, total_len, burns) VALUES (?, ?, ?, ?, ?)
 			ON CONFLICT (burner, token) DO UPDATE SET total = excluded.total, total_len = excluded.total_len, burns = excluded.burns`, len(d.BurnTotals), func(i int) []any {
 				b := d.BurnTotals[i]

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -182,10 +183,18 @@ type Holder struct {
 // balance, leaving out one account (the burn address: burned coins are held by no one).
 func (s *DB) Holders(ctx context.Context, coin supra.CoinType, exclude string, limit int) ([]Holder, int64, error) {
 	burn := exclude
+	// The count is kept as the index writes (holder_counts), less the left-out account when
+	// it holds some: two key lookups, whatever the number of holders.
 	var count int64
-	if err := s.db.QueryRowContext(ctx, s.q(`SELECT count(*) FROM holders WHERE coin = ? AND bal_len > 0 AND account <> ?`), coin.String(), burn).Scan(&count); err != nil {
+	err := s.db.QueryRowContext(ctx, s.q(`SELECT n FROM holder_counts WHERE coin = ?`), coin.String()).Scan(&count)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, 0, fmt.Errorf("store: holder count: %w", err)
+	}
+	var excluded int64
+	if err := s.db.QueryRowContext(ctx, s.q(`SELECT count(*) FROM holders WHERE coin = ? AND account = ? AND bal_len > 0`), coin.String(), burn).Scan(&excluded); err != nil {
 		return nil, 0, fmt.Errorf("store: holders: %w", err)
 	}
+	count -= excluded
 	rows, err := s.db.QueryContext(ctx, s.q(`SELECT account, balance FROM holders WHERE coin = ? AND bal_len > 0 AND account <> ?
 		ORDER BY bal_len DESC, balance DESC, account LIMIT ?`), coin.String(), burn, limit)
 	if err != nil {
@@ -209,7 +218,7 @@ var dumpTables = []struct{ name, order string }{
 	{"swaps", "tx_hash, event_index"}, {"candles", "base, interval_s, bucket"},
 	{"plays", "tx_hash, event_index"}, {"burns", "tx_hash, event_index"},
 	{"burn_totals", "burner, token"}, {"coin_events", "tx_hash, event_index"},
-	{"holders", "coin, account"}, {"raw_events", "tx_hash, event_index"},
+	{"holders", "coin, account"}, {"holder_counts", "coin"}, {"raw_events", "tx_hash, event_index"},
 	{"liquidity", "tx_hash, event_index"}, {"pools", "pair_x, pair_y"},
 	{"trades", "tx_hash, event_index"},
 }

@@ -14,7 +14,9 @@ export function RootLayout() {
         Skip to content
       </a>
       <Header />
-      <main id="main" className="flex-1">
+      {/* At least a screen under the header: the footer starts below the fold, so no page's
+          content arriving (a lazy chunk, the token list, a query) moves it in view. */}
+      <main id="main" className="min-h-[calc(100dvh-4rem)] flex-1">
         <Suspense
           fallback={
             <div className="flex min-h-[50vh] items-center justify-center text-neon-cyan">

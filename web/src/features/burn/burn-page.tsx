@@ -149,9 +149,9 @@ export function BurnPage() {
             onClick={() => setPickerOpen(true)}
             disabled={busy || !token}
             aria-label={token ? `Select token, current ${token.name}` : 'Select token'}
-            className="flex items-center gap-2 rounded-xl border border-white/15 bg-ink-900 px-3 text-white hover:border-neon-gold focus-visible:border-neon-gold"
+            className="flex min-w-32 items-center gap-2 rounded-xl border border-white/15 bg-ink-900 px-3 text-white hover:border-neon-gold focus-visible:border-neon-gold"
           >
-            {token && <TokenLogo src={token.logo} name={token.name} size={24} />}
+            {token ? <TokenLogo src={token.logo} name={token.name} size={24} /> : <span aria-hidden className="h-6 w-6" />}
             <span className="font-semibold">{token?.name ?? '…'}</span>
             <span aria-hidden>▾</span>
           </button>
@@ -164,11 +164,12 @@ export function BurnPage() {
         </Button>
         <p className="mt-4 text-xs text-muted">
           SUPRA, dexUSDC and CASH cannot be burned here. A burn is a transfer to the burn address{' '}
+          {/* Until the config arrives, an invisible address of the same length holds its lines. */}
           <ExplorerAnchor
             link={addressLink(config.data?.network, config.data?.network.modules.burnAddress ?? '')}
-            className="font-mono break-all text-neon-cyan hover:underline"
+            className={`font-mono break-all text-neon-cyan hover:underline ${config.data ? '' : 'invisible'}`}
           >
-            {config.data?.network.modules.burnAddress}
+            {config.data?.network.modules.burnAddress ?? `0x${'0'.repeat(64)}`}
           </ExplorerAnchor>: nobody holds its key.
         </p>
       </Card>
