@@ -42,8 +42,10 @@ type Handler struct {
 	market  Market
 	log     *slog.Logger
 	certs   *certCache // burn certificates by transaction hash
-	index   *HistoryHandler
-	bots    func() map[string]BotStatus
+	// tokensBody is GET /market/tokens rendered for the current snapshot.
+	tokensBody renderCache[*market.Snapshot]
+	index      *HistoryHandler
+	bots       func() map[string]BotStatus
 }
 
 // New returns the API handlers over d.

@@ -232,12 +232,32 @@ func strPtr(s string) *string {
 	return &s
 }
 
-// GetMarketTokens serves GET /api/v1/market/tokens: the token index.
+// GetMarketTokens serves GET /api/v1/market/tokens: the token index, rendered once per
+// snapshot (a stale answer carries its age, which moves: it is rendered each time).
 func (h *Handler) GetMarketTokens(w http.ResponseWriter, r *http.Request) {
 	s := h.snapshot(w, r)
 	if s == nil {
 		return
 	}
+	build := func() (*rendered, error) { return render(marketTokensOf(s)) }
+	var (
+		out *rendered
+		err error
+	)
+	if s.Stale {
+		out, err = build()
+	} else {
+		out, err = h.tokensBody.get(s, build)
+	}
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	out.serve(w, r)
+}
+
+// marketTokensOf is the token index of a snapshot, ranked by market cap.
+func marketTokensOf(s *market.Snapshot) marketTokensResponse {
 	out := marketTokensResponse{
 		UpdatedAt: s.UpdatedAt.UTC(), freshness: freshnessOf(s), SupraUSD: market.DecimalPtr(s.SupraUSD), USDUnavailable: usdUnavailable(s),
 		Tokens: make([]marketTokenJSON, 0, len(s.Tokens)), Skipped: make([]skippedJSON, 0, len(s.Skipped)),
@@ -272,7 +292,7 @@ func (h *Handler) GetMarketTokens(w http.ResponseWriter, r *http.Request) {
 	for _, sk := range s.Skipped {
 		out.Skipped = append(out.Skipped, skippedJSON{Name: sk.Token.Name, Symbol: sk.Token.Symbol, CoinType: sk.Token.CoinType, Reason: sk.Reason})
 	}
-	WriteJSON(w, http.StatusOK, out)
+	return out
 }
 
 // GetMarketLucky serves GET /api/v1/market/lucky: the dashboard of the app's own token.

@@ -1,8 +1,12 @@
 package api_test
 
 import (
+	"bytes"
+	"compress/gzip"
 	"fmt"
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"testing"
 	"time"
 )
@@ -56,6 +60,56 @@ func TestMarketTokens(t *testing.T) {
 		t.Fatalf("bad refresh: %d %s %s", code, c, msg)
 	}
 	e.mustOK("GET", "/api/v1/market/tokens?refresh=true", "")
+}
+
+// The token index is rendered once per market snapshot: every client gets the same bytes
+// and ETag until the snapshot changes, a client holding them revalidates for a bodiless
+// 304, and a gzip client gets the same JSON compressed.
+func TestMarketTokensRenderedOncePerSnapshot(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	get := func(path string, headers map[string]string) *httptest.ResponseRecorder {
+		t.Helper()
+		req := httptest.NewRequest("GET", path, nil)
+		req.Host = "127.0.0.1:8080"
+		for k, v := range headers {
+			req.Header.Set(k, v)
+		}
+		return e.serve(req)
+	}
+	first := get("/api/v1/market/tokens", nil)
+	etag := first.Header().Get("ETag")
+	if first.Code != http.StatusOK || len(etag) < 10 || first.Header().Get("Cache-Control") != "no-cache" {
+		t.Fatalf("first: %d ETag %q Cache-Control %q", first.Code, etag, first.Header().Get("Cache-Control"))
+	}
+	again := get("/api/v1/market/tokens", nil)
+	if again.Header().Get("ETag") != etag || !bytes.Equal(again.Body.Bytes(), first.Body.Bytes()) {
+		t.Fatal("the same snapshot answered with other bytes")
+	}
+	for _, inm := range []string{etag, "W/" + etag, `"other", ` + etag, "*"} {
+		if nm := get("/api/v1/market/tokens", map[string]string{"If-None-Match": inm}); nm.Code != http.StatusNotModified || nm.Body.Len() != 0 {
+			t.Fatalf("If-None-Match %s: %d with %d bytes", inm, nm.Code, nm.Body.Len())
+		}
+	}
+	if other := get("/api/v1/market/tokens", map[string]string{"If-None-Match": `"other"`}); other.Code != http.StatusOK {
+		t.Fatalf("a stale ETag: %d", other.Code)
+	}
+	gz := get("/api/v1/market/tokens", map[string]string{"Accept-Encoding": "gzip"})
+	zr, err := gzip.NewReader(gz.Body)
+	if err != nil || gz.Header().Get("Content-Encoding") != "gzip" {
+		t.Fatalf("gzip answer: %v, Content-Encoding %q", err, gz.Header().Get("Content-Encoding"))
+	}
+	if plain, err := io.ReadAll(zr); err != nil || !bytes.Equal(plain, first.Body.Bytes()) {
+		t.Fatalf("the gzip answer is other JSON (%v)", err)
+	}
+	// A new snapshot after the pools move is another answer (refresh=true reads anew a
+	// second after the last read).
+	e.submitOK(e.mustOK("POST", "/api/v1/swap/build", fmt.Sprintf(`{"sender":%q,"from":"SUPRA","to":"LUCKY","amountIn":"10","minOut":"1"}`,
+		e.addr(0).String())), 0)
+	time.Sleep(1100 * time.Millisecond)
+	if fresh := get("/api/v1/market/tokens?refresh=true", nil); fresh.Code != http.StatusOK || fresh.Header().Get("ETag") == etag {
+		t.Fatalf("after a swap: %d, ETag unchanged %v", fresh.Code, fresh.Header().Get("ETag") == etag)
+	}
 }
 
 func TestMarketLucky(t *testing.T) {

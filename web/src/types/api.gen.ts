@@ -1718,7 +1718,10 @@ export interface operations {
                 /** @description true asks for a new read instead of the cached snapshot (at most 10 s old). */
                 refresh?: "true" | "false" | "1" | "0";
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of a copy the client holds: 304 when it is still the current answer. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1732,6 +1735,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["MarketTokensResponse"];
                 };
+            };
+            /** @description Not Modified: the If-None-Match ETag names the current answer; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
