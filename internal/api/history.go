@@ -55,11 +55,12 @@ type HistoryHandler struct {
 // dayCacheFor) however many dashboards ask. The block is named by height and hash: a
 // devnet revert can index a different block at a height already seen.
 type dayCache struct {
-	mu    sync.Mutex
-	block store.BlockRef
-	at    time.Time
-	val   luckyDayJSON
-	ok    bool
+	mu      sync.Mutex
+	indexed uint64
+	block   store.BlockRef
+	at      time.Time
+	val     luckyDayJSON
+	ok      bool
 }
 
 const dayCacheFor = 5 * time.Second
@@ -569,8 +570,7 @@ func (h *HistoryHandler) luckyDay(ctx context.Context) (out luckyDayJSON, ok boo
 	now := h.d.Now()
 	h.day.mu.Lock()
 	defer h.day.mu.Unlock()
-	if c := &h.day; c.ok && c.block == last && c.val.IndexedHeight != nil && *c.val.IndexedHeight == strconv.FormatUint(idx, 10) &&
-		now.Sub(c.at) >= 0 && now.Sub(c.at) < dayCacheFor {
+	if c := &h.day; c.ok && c.indexed == idx && c.block == last && now.Sub(c.at) >= 0 && now.Sub(c.at) < dayCacheFor {
 		out = c.val
 		hs := strconv.FormatUint(head, 10)
 		out.HeadHeight = &hs
@@ -580,7 +580,7 @@ func (h *HistoryHandler) luckyDay(ctx context.Context) (out luckyDayJSON, ok boo
 	if err != nil {
 		return out, false, err
 	}
-	h.day.block, h.day.at, h.day.val, h.day.ok = last, now, out, true
+	h.day.indexed, h.day.block, h.day.at, h.day.val, h.day.ok = idx, last, now, out, true
 	return out, true, nil
 }
 
