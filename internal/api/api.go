@@ -43,7 +43,7 @@ type Handler struct {
 	log     *slog.Logger
 	certs   *certCache // burn certificates by transaction hash
 	// tokensBody is GET /market/tokens rendered for the current snapshot.
-	tokensBody renderCache[*market.Snapshot]
+	tokensBody tokensCache
 	index      *HistoryHandler
 	bots       func() map[string]BotStatus
 }

@@ -9,6 +9,8 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+
+	"github.com/luckycoin/lucky/internal/market"
 )
 
 // rendered is a JSON answer encoded once, with its gzip form and an ETag: an answer many
@@ -48,7 +50,7 @@ func (b *rendered) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	body := b.body
-	if acceptsGzip(r) {
+	if AcceptsEncoding(r, "gzip") {
 		h.Set("Content-Encoding", "gzip")
 		body = b.gz
 	}
@@ -70,35 +72,25 @@ func etagMatches(header, etag string) bool {
 	return false
 }
 
-func acceptsGzip(r *http.Request) bool {
-	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
-		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.EqualFold(strings.TrimSpace(name), "gzip") && strings.ReplaceAll(strings.TrimSpace(params), " ", "") != "q=0" {
-			return true
-		}
-	}
-	return false
+// tokensCache keeps the token index rendered for one market snapshot, so it is rendered
+// once however many ask while that snapshot is current.
+type tokensCache struct {
+	mu   sync.Mutex
+	snap *market.Snapshot
+	out  *rendered
 }
 
-// renderCache keeps the rendered answer of one source value (a snapshot), so it is rendered
-// once however many ask while that value is current.
-type renderCache[K comparable] struct {
-	mu  sync.Mutex
-	key K
-	out *rendered
-}
-
-// get returns the answer rendered for key, rendering it with build when key is new.
-func (c *renderCache[K]) get(key K, build func() (*rendered, error)) (*rendered, error) {
+// get returns the answer rendered for snap, rendering it with build when snap is new.
+func (c *tokensCache) get(snap *market.Snapshot, build func() (*rendered, error)) (*rendered, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.out != nil && c.key == key {
+	if c.out != nil && c.snap == snap {
 		return c.out, nil
 	}
 	out, err := build()
 	if err != nil {
 		return nil, err
 	}
-	c.key, c.out = key, out
+	c.snap, c.out = snap, out
 	return out, nil
 }

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"log/slog"
 	"net/http"
+	"strconv"
+	"strings"
 )
 
 // Error codes of the JSON error shape.
@@ -49,4 +51,22 @@ func NotFound(log *slog.Logger) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, log, http.StatusNotFound, CodeNotFound, "No API endpoint at "+r.URL.Path)
 	}
+}
+
+// AcceptsEncoding reports whether the request accepts a content coding (gzip, br) with a
+// weight above zero.
+func AcceptsEncoding(r *http.Request, enc string) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if !strings.EqualFold(strings.TrimSpace(name), enc) {
+			continue
+		}
+		q, found := strings.CutPrefix(strings.ReplaceAll(params, " ", ""), "q=")
+		if !found {
+			return true
+		}
+		v, err := strconv.ParseFloat(q, 64)
+		return err == nil && v > 0
+	}
+	return false
 }

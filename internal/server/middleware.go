@@ -5,7 +5,6 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -108,7 +107,7 @@ var gzipPool = sync.Pool{New: func() any { w, _ := gzip.NewWriterLevel(io.Discar
 func compress(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Add("Vary", "Accept-Encoding")
-		if !acceptsEncoding(r, "gzip") || r.Method == http.MethodHead {
+		if !api.AcceptsEncoding(r, "gzip") || r.Method == http.MethodHead {
 			next.ServeHTTP(w, r)
 			return
 		}
@@ -184,20 +183,4 @@ func (g *gzipWriter) close() {
 		gzipPool.Put(g.gz)
 		g.gz = nil
 	}
-}
-
-func acceptsEncoding(r *http.Request, enc string) bool {
-	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
-		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if !strings.EqualFold(strings.TrimSpace(name), enc) {
-			continue
-		}
-		q, found := strings.CutPrefix(strings.ReplaceAll(params, " ", ""), "q=")
-		if !found {
-			return true
-		}
-		v, err := strconv.ParseFloat(q, 64)
-		return err == nil && v > 0
-	}
-	return false
 }

@@ -58,7 +58,7 @@ func (s *spa) serveIndex(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-cache")
 	body := s.index
-	if acceptsEncoding(r, "gzip") {
+	if api.AcceptsEncoding(r, "gzip") {
 		h.Set("Content-Encoding", "gzip")
 		body = s.indexGzip
 	}
@@ -115,7 +115,7 @@ func (s *spa) serveFile(w http.ResponseWriter, r *http.Request, name, cacheContr
 	h.Set("Cache-Control", cacheControl)
 	body := name
 	for _, enc := range []struct{ name, ext string }{{"br", ".br"}, {"gzip", ".gz"}} {
-		if !acceptsEncoding(r, enc.name) {
+		if !api.AcceptsEncoding(r, enc.name) {
 			continue
 		}
 		if _, err := fs.Stat(s.files, name+enc.ext); err == nil {

@@ -14,42 +14,30 @@ export function BetInputs({ fields, tokenName, busy, onEnter }: { fields: BetFie
   };
   return (
     <>
-      {/* Read-only rather than disabled while spinning: a disabled field drops keyboard focus
-          to the page when Enter started the spin. */}
-      <Field id="slot-bet" label="Bet Amount" suffix={tokenName} problem={fields.betMessage}>
-        <input
-          id="slot-bet"
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          value={fields.bet}
-          readOnly={busy}
-          aria-disabled={busy || undefined}
-          aria-invalid={fields.betMessage ? true : undefined}
-          aria-describedby={fields.betMessage ? 'slot-bet-problem' : undefined}
-          onChange={(e) => fields.onBetInput(e.target.value)}
-          onBlur={fields.onBetBlur}
-          onKeyDown={onEnterKey}
-          className={inputClass}
-        />
-      </Field>
-      <Field id="slot-spins" label="Number of Spins" suffix="× spins" problem={fields.spinsMessage}>
-        <input
-          id="slot-spins"
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          value={fields.spins}
-          readOnly={busy}
-          aria-disabled={busy || undefined}
-          aria-invalid={fields.spinsMessage ? true : undefined}
-          aria-describedby={fields.spinsMessage ? 'slot-spins-problem' : undefined}
-          onChange={(e) => fields.onSpinsInput(e.target.value)}
-          onBlur={fields.onSpinsBlur}
-          onKeyDown={onEnterKey}
-          className={inputClass}
-        />
-      </Field>
+      <Field
+        id="slot-bet"
+        label="Bet Amount"
+        suffix={tokenName}
+        inputMode="decimal"
+        value={fields.bet}
+        problem={fields.betMessage}
+        busy={busy}
+        onInput={fields.onBetInput}
+        onBlur={fields.onBetBlur}
+        onEnterKey={onEnterKey}
+      />
+      <Field
+        id="slot-spins"
+        label="Number of Spins"
+        suffix="× spins"
+        inputMode="numeric"
+        value={fields.spins}
+        problem={fields.spinsMessage}
+        busy={busy}
+        onInput={fields.onSpinsInput}
+        onBlur={fields.onSpinsBlur}
+        onEnterKey={onEnterKey}
+      />
     </>
   );
 }
@@ -58,14 +46,43 @@ const inputClass =
   'h-12 w-full rounded-xl border border-white/15 bg-ink-950/80 pr-16 pl-3 font-mono text-lg font-bold text-white ' +
   'focus:border-neon-cyan read-only:opacity-60 aria-invalid:border-neon-pink';
 
-function Field({ id, label, suffix, problem, children }: { id: string; label: string; suffix: string; problem: string | null; children: React.ReactNode }) {
+interface FieldProps {
+  id: string;
+  label: string;
+  suffix: string;
+  inputMode: 'decimal' | 'numeric';
+  value: string;
+  problem: string | null;
+  busy: boolean;
+  onInput: (text: string) => void;
+  onBlur: () => void;
+  onEnterKey: (e: KeyboardEvent<HTMLInputElement>) => void;
+}
+
+function Field({ id, label, suffix, inputMode, value, problem, busy, onInput, onBlur, onEnterKey }: FieldProps) {
   return (
     <div className="min-w-0">
       <label htmlFor={id} className="mb-1 block text-[10px] font-bold tracking-[0.18em] text-muted uppercase">
         {label}
       </label>
       <div className="relative">
-        {children}
+        {/* Read-only rather than disabled while spinning: a disabled field drops keyboard focus
+            to the page when Enter started the spin. */}
+        <input
+          id={id}
+          type="text"
+          inputMode={inputMode}
+          autoComplete="off"
+          value={value}
+          readOnly={busy}
+          aria-disabled={busy || undefined}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+          onChange={(e) => onInput(e.target.value)}
+          onBlur={onBlur}
+          onKeyDown={onEnterKey}
+          className={inputClass}
+        />
         <span className="pointer-events-none absolute top-1/2 right-3 max-w-14 -translate-y-1/2 truncate text-xs font-bold text-neon-gold">
           {suffix}
         </span>
@@ -78,4 +95,3 @@ function Field({ id, label, suffix, problem, children }: { id: string; label: st
     </div>
   );
 }
-
