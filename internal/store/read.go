@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -184,17 +183,13 @@ type Holder struct {
 func (s *DB) Holders(ctx context.Context, coin supra.CoinType, exclude string, limit int) ([]Holder, int64, error) {
 	burn := exclude
 	// The count is kept as the index writes (holder_counts), less the left-out account when
-	// it holds some: two key lookups, whatever the number of holders.
+	// it holds some: two key lookups, whatever the number of holders, in one statement so
+	// both are read from the same state of the index (never between two of its writes).
 	var count int64
-	err := s.db.QueryRowContext(ctx, s.q(`SELECT n FROM holder_counts WHERE coin = ?`), coin.String()).Scan(&count)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+	if err := s.db.QueryRowContext(ctx, s.q(`SELECT COALESCE((SELECT n FROM holder_counts WHERE coin = ?), 0)
+		- (SELECT count(*) FROM holders WHERE coin = ? AND account = ? AND bal_len > 0)`), coin.String(), coin.String(), burn).Scan(&count); err != nil {
 		return nil, 0, fmt.Errorf("store: holder count: %w", err)
 	}
-	var excluded int64
-	if err := s.db.QueryRowContext(ctx, s.q(`SELECT count(*) FROM holders WHERE coin = ? AND account = ? AND bal_len > 0`), coin.String(), burn).Scan(&excluded); err != nil {
-		return nil, 0, fmt.Errorf("store: holders: %w", err)
-	}
-	count -= excluded
 	rows, err := s.db.QueryContext(ctx, s.q(`SELECT account, balance FROM holders WHERE coin = ? AND bal_len > 0 AND account <> ?
 		ORDER BY bal_len DESC, balance DESC, account LIMIT ?`), coin.String(), burn, limit)
 	if err != nil {
