@@ -108,8 +108,15 @@ test(`/stats in USD: candles on a USD axis, each the SUPRA price × SUPRA/dexUSD
   const price = await poolPrice(request);
   const [rSupra, rUsdc] = await reserves(request, SUPRA, DEXUSDC);
   const supraUsd = Number((rUsdc * 10n ** (8n + 18n)) / (rSupra * 10n ** 6n)) / 1e18;
-  const res = await request.get('/api/v1/market/candles?pair=LUCKY-SUPRA&interval=1m');
-  const body = (await res.json()) as { candles: { close: number; closeUsd: number | null }[]; usdNote: string | null };
+  // The previous state-changing test's revert can make the index rebuild from the chain just
+  // now: ask until the rebuilt index holds the trade again.
+  let body: { candles: { close: number; closeUsd: number | null }[]; usdNote: string | null } = { candles: [], usdNote: null };
+  await expect
+    .poll(async () => {
+      body = await (await request.get('/api/v1/market/candles?pair=LUCKY-SUPRA&interval=1m')).json();
+      return body.candles.length;
+    }, { timeout: 15_000 })
+    .toBeGreaterThan(0);
   const last = body.candles.at(-1)!;
   expect(last.closeUsd).not.toBeNull();
   expect(Math.abs(last.closeUsd! - price * supraUsd) / (price * supraUsd)).toBeLessThan(1e-12);
