@@ -337,11 +337,11 @@ func (c *Exec) Resource(addr supra.Address, typ string, v any) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	raw, ok := c.ov.resource(k)
+	r, ok := c.ov.resource(k)
 	if !ok {
 		return false, nil
 	}
-	if err := json.Unmarshal(raw, v); err != nil {
+	if err := json.Unmarshal(r.raw, v); err != nil {
 		return true, fmt.Errorf("devnet: decode resource %s at %s: %w", k.Type, addr, err)
 	}
 	return true, nil
@@ -376,7 +376,7 @@ func (c *Exec) SetResource(addr supra.Address, typ string, v any) error {
 			return err
 		}
 	}
-	c.ov.setResource(k, raw)
+	c.ov.setResource(k, newStoredResource(raw))
 	return nil
 }
 

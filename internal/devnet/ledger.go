@@ -15,7 +15,7 @@ type ledger struct {
 	st         *state
 	clock      func() time.Time
 	timeOffset time.Duration // devnet time travel
-	blocks     []*blockRec   // sealed blocks; blocks[i].Height == i
+	blocks     blockList     // sealed blocks, the old ones on disk
 	open       *blockRec     // block being filled in interval mode (nil otherwise)
 	txs        []*txRecord
 	txByHash   map[[32]byte]int
@@ -43,17 +43,18 @@ type txRecord struct {
 	Status  string
 }
 
-func newLedger(clock func() time.Time) *ledger {
+func newLedger(clock func() time.Time, blocks blockList) *ledger {
 	c := &ledger{
 		st:       newState(),
 		clock:    clock,
+		blocks:   blocks,
 		txByHash: map[[32]byte]int{},
 		bySender: map[supra.Address][]int{},
 		coinTxs:  map[supra.Address][]int{},
 	}
 	g := &blockRec{Height: 0, Time: clock().Truncate(time.Microsecond)}
 	g.Hash = blockHash(g, [32]byte{}, nil)
-	c.blocks = append(c.blocks, g)
+	c.blocks.add(g)
 	return c
 }
 
@@ -62,7 +63,7 @@ func (c *ledger) clone() *ledger {
 		st:         c.st.clone(),
 		clock:      c.clock,
 		timeOffset: c.timeOffset,
-		blocks:     c.blocks[:len(c.blocks):len(c.blocks)],
+		blocks:     c.blocks.clone(),
 		txs:        append([]*txRecord(nil), c.txs...),
 		txByHash:   maps.Clone(c.txByHash),
 		bySender:   maps.Clone(c.bySender),
@@ -81,7 +82,7 @@ func (c *ledger) clone() *ledger {
 	return d
 }
 
-func (c *ledger) height() uint64 { return c.blocks[len(c.blocks)-1].Height }
+func (c *ledger) height() uint64 { return c.blocks.last().Height }
 
 func (c *ledger) nextHeight() uint64 {
 	if c.open != nil {
@@ -97,7 +98,7 @@ func (c *ledger) blockTime() time.Time {
 		return c.open.Time
 	}
 	t := c.clock().Add(c.timeOffset).Truncate(time.Microsecond)
-	last := c.blocks[len(c.blocks)-1].Time
+	last := c.blocks.last().Time
 	if !t.After(last) {
 		t = last.Add(time.Microsecond)
 	}
@@ -119,11 +120,11 @@ func (c *ledger) seal(_ func() time.Time) {
 	for i, ti := range b.Txs {
 		hashes[i] = c.txs[ti].Hash
 	}
-	b.Hash = blockHash(b, c.blocks[len(c.blocks)-1].Hash, hashes)
+	b.Hash = blockHash(b, c.blocks.last().Hash, hashes)
 	for _, ti := range b.Txs {
 		c.txs[ti].Pending = false
 	}
-	c.blocks = append(c.blocks, b)
+	c.blocks.add(b)
 }
 
 // GenesisFunction is the entry function the genesis transaction shows.
@@ -135,7 +136,7 @@ const GenesisFunction = "0x1::genesis::initialize"
 // never see the genesis balances (LUCKY holders) or the genesis liquidity (pool reserves).
 // No account sent it, so it stays out of the per-account listings.
 func (c *ledger) recordGenesis(events []supra.Event) {
-	g := c.blocks[0]
+	g := c.blocks.first()
 	h := sha3.New256()
 	h.Write([]byte("LUCKY::DevnetGenesisTx"))
 	h.Write(binary.LittleEndian.AppendUint64(nil, uint64(g.Time.UnixMicro())))
@@ -182,19 +183,24 @@ func (c *ledger) header(b *blockRec) supra.BlockHeader {
 	return supra.BlockHeader{Hash: supra.EncodeHex(b.Hash[:]), Height: b.Height, Timestamp: supra.NewTimestamp(b.Time)}
 }
 
-// info renders a transaction record as the node's TransactionInfoV1.
-func (c *ledger) info(r *txRecord) supra.TransactionInfo {
+// info renders a transaction record as the node's TransactionInfoV1. It fails only when
+// the record's block is an old one that cannot be read back (ErrBlockStorage).
+func (c *ledger) info(r *txRecord) (supra.TransactionInfo, error) {
 	ti := r.Info
 	if r.Pending {
 		ti.Status = supra.StatusPending
-		return ti
+		return ti, nil
 	}
-	h := c.header(c.blocks[r.Height])
+	b, err := c.blocks.at(r.Height)
+	if err != nil {
+		return supra.TransactionInfo{}, err
+	}
+	h := c.header(b)
 	ti.BlockHeader = &h
 	out := r.Output
 	ti.Output = &out
 	ti.Status = r.Status
-	return ti
+	return ti, nil
 }
 
 func (c *ledger) pendingFor(supra.Address) uint64 { return 0 }

@@ -51,6 +51,12 @@ package devnet
 //     GET /rpc/v1/accounts/{addr}/resources/{type}. A module that wants a single typed state
 //     object stores it as one resource at its own address (e.g. "0x…::slots_v3::State").
 //
+// A module whose state is one resource that views read often reads it with
+// SharedResource: each stored version is decoded once and the value is shared by every
+// reader of that version, so views do not pay for decoding the whole state each time.
+// Shared values must never be modified: a transaction changes a copy and stores it with
+// SetResource, which makes a new version.
+//
 // Writes go to a per-transaction overlay: if Execute returns an error (or panics, or runs out
 // of gas) the overlay is dropped and only the gas charge and the sequence-number bump are
 // applied. Go fields of a Module must therefore be immutable configuration only.

@@ -13,6 +13,7 @@ import (
 	"maps"
 	"math/big"
 	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -56,6 +57,11 @@ type Options struct {
 	// SaveInterval is how often a changed chain is written to StatePath (default 1 s): a
 	// crash (kill -9, power loss) loses at most that much.
 	SaveInterval time.Duration
+	// RecentBlocks is how many of the newest sealed blocks stay in memory (default
+	// DefaultRecentBlocks). Older ones go to a scratch file in StatePath's directory (the
+	// system's temporary directory without one), deleted when the node closes, so memory
+	// does not grow with the height; they read back the same.
+	RecentBlocks int
 	// MinGasPrice is the minimum gas unit price (default 100).
 	MinGasPrice uint64
 	// Logger (default: discard).
@@ -127,6 +133,9 @@ func New(opts Options) (*Node, error) {
 	}
 	if opts.Now == nil {
 		opts.Now = time.Now
+	}
+	if opts.RecentBlocks <= 0 {
+		opts.RecentBlocks = DefaultRecentBlocks
 	}
 	if opts.BlockTime < 0 {
 		return nil, fmt.Errorf("devnet: negative block time %s", opts.BlockTime)
@@ -215,7 +224,7 @@ func (n *Node) register(m Module) error {
 // genesis builds a fresh chain: framework coin, funded dev and faucet accounts, then every
 // module's Genesis, all in block 0.
 func (n *Node) genesis() (*ledger, error) {
-	c := newLedger(n.now)
+	c := newLedger(n.now, n.newBlockList())
 	ex := n.newExec(c, supra.FrameworkAddress, supra.ModuleID{Address: supra.FrameworkAddress, Name: "genesis"}, 0)
 	if err := ex.RegisterCoin(CoinInfo{CoinType: supra.SupraCoinType, Name: "Supra Coin", Symbol: "SUPRA", Decimals: 8}); err != nil {
 		return nil, err
@@ -242,6 +251,16 @@ func (n *Node) genesis() (*ledger, error) {
 	ex.ov.commit()
 	c.recordGenesis(ex.events)
 	return c, nil
+}
+
+// newBlockList returns an empty block list for a new chain (genesis or a loaded state),
+// with a scratch file of its own: the old chain's file goes when nothing refers to it.
+func (n *Node) newBlockList() blockList {
+	dir := ""
+	if n.opts.StatePath != "" {
+		dir = filepath.Dir(n.opts.StatePath)
+	}
+	return newBlockList(newBlockFile(dir, n.log), n.opts.RecentBlocks)
 }
 
 // newExec makes a Exec over a fresh overlay of c's state.
@@ -340,12 +359,16 @@ func (n *Node) Close() error {
 	n.mu.Unlock()
 	close(n.stop)
 	n.wg.Wait()
+	var err error
 	if n.opts.StatePath != "" {
-		if err := n.SaveState(n.opts.StatePath); err != nil {
-			return err
-		}
+		err = n.SaveState(n.opts.StatePath)
 	}
-	return nil
+	// Snapshots share the chain's block file; chains replaced before (reset, load) had
+	// files of their own, closed when the runtime collects them.
+	n.mu.RLock()
+	file := n.ch.blocks.file
+	n.mu.RUnlock()
+	return errors.Join(err, file.close())
 }
 
 func (n *Node) ticker(d time.Duration) {
@@ -588,5 +611,10 @@ func (n *Node) Transaction(hash [32]byte) (supra.TransactionInfo, bool) {
 	if !ok {
 		return supra.TransactionInfo{}, false
 	}
-	return n.ch.info(n.ch.txs[i]), true
+	ti, err := n.ch.info(n.ch.txs[i])
+	if err != nil {
+		n.log.Error("devnet: transaction", "hash", supra.EncodeHex(hash[:]), "err", err)
+		return supra.TransactionInfo{}, false
+	}
+	return ti, true
 }

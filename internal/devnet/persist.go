@@ -30,6 +30,9 @@ type stateFile struct {
 	Resources    []fileResource `json:"resources"`
 	Blocks       []fileBlock    `json:"blocks"`
 	Transactions []*txRecord    `json:"transactions"`
+
+	// chain is the ledger's blocks when the state is being saved, for readBlocks.
+	chain blockList
 }
 
 type fileAccount struct {
@@ -57,6 +60,17 @@ type fileBlock struct {
 	Txs    []int    `json:"txs"`
 }
 
+// readBlocks fills Blocks from the chain's block list that toFile took. It runs outside
+// the node's lock: sealed blocks never change, and reading the old ones back from the
+// scratch file takes a while on a long chain.
+func (f *stateFile) readBlocks() error {
+	f.Blocks = make([]fileBlock, 0, f.chain.len())
+	return f.chain.each(func(b *blockRec) error {
+		f.Blocks = append(f.Blocks, fileBlock{b.Height, b.Hash, b.Time.UnixMicro(), b.Txs})
+		return nil
+	})
+}
+
 // DumpState writes the whole chain as JSON. An open interval block is sealed first so the
 // dump is self-consistent.
 func (n *Node) DumpState(w io.Writer) error {
@@ -66,6 +80,9 @@ func (n *Node) DumpState(w io.Writer) error {
 	}
 	f := n.toFile(n.ch)
 	n.mu.Unlock()
+	if err := f.readBlocks(); err != nil {
+		return fmt.Errorf("devnet: dump state: %w", err)
+	}
 	enc := json.NewEncoder(w)
 	if err := enc.Encode(f); err != nil {
 		return fmt.Errorf("devnet: dump state: %w", err)
@@ -103,6 +120,9 @@ func (n *Node) SaveState(path string) error {
 }
 
 func writeStateFile(path string, f *stateFile) error {
+	if err := f.readBlocks(); err != nil {
+		return fmt.Errorf("devnet: save state: %w", err)
+	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".devnet-state-*")
 	if err != nil {
 		return fmt.Errorf("devnet: save state: %w", err)
@@ -138,7 +158,7 @@ func writeStateFile(path string, f *stateFile) error {
 type chainVersion struct {
 	ledger *ledger
 	writes uint64
-	blocks int
+	blocks uint64
 	offset time.Duration
 }
 
@@ -158,7 +178,7 @@ func (n *Node) autosave(path string, every time.Duration) {
 		}
 		n.mu.RLock()
 		c := n.ch
-		v := chainVersion{c, c.st.writes, len(c.blocks), c.timeOffset}
+		v := chainVersion{c, c.st.writes, c.blocks.len(), c.timeOffset}
 		if v == saved || c.open != nil {
 			n.mu.RUnlock()
 			continue
@@ -166,7 +186,7 @@ func (n *Node) autosave(path string, every time.Duration) {
 		f := n.toFile(c)
 		n.mu.RUnlock()
 		// Encoding runs outside the lock: toFile copied the maps, and the records and
-		// blocks it shares are never changed once sealed.
+		// blocks it shares (old blocks in the scratch file too) never change once sealed.
 		if err := writeStateFile(path, f); err != nil {
 			n.log.Error("devnet: saving state", "path", path, "err", err)
 			continue
@@ -216,7 +236,7 @@ func (n *Node) toFile(c *ledger) *stateFile {
 	}
 	sort.Slice(f.CoinInfos, func(i, j int) bool { return f.CoinInfos[i].CoinType < f.CoinInfos[j].CoinType })
 	for k, v := range st.resources {
-		f.Resources = append(f.Resources, fileResource{k.Addr, k.Type, v})
+		f.Resources = append(f.Resources, fileResource{k.Addr, k.Type, v.raw})
 	}
 	sort.Slice(f.Resources, func(i, j int) bool {
 		a, b := f.Resources[i], f.Resources[j]
@@ -225,9 +245,7 @@ func (n *Node) toFile(c *ledger) *stateFile {
 		}
 		return a.Type < b.Type
 	})
-	for _, b := range c.blocks {
-		f.Blocks = append(f.Blocks, fileBlock{b.Height, b.Hash, b.Time.UnixMicro(), b.Txs})
-	}
+	f.chain = c.blocks.clone()
 	return f
 }
 
@@ -248,6 +266,7 @@ func (n *Node) readState(r io.Reader) (*ledger, error) {
 	c := &ledger{
 		st:         newState(),
 		clock:      n.now,
+		blocks:     n.newBlockList(),
 		timeOffset: time.Duration(f.TimeOffsetUS) * time.Microsecond,
 		txs:        f.Transactions,
 		txByHash:   map[[32]byte]int{},
@@ -269,13 +288,13 @@ func (n *Node) readState(r io.Reader) (*ledger, error) {
 		c.st.coinInfos[v.CoinType] = v
 	}
 	for _, v := range f.Resources {
-		c.st.resources[resKey{v.Address, v.Type}] = v.Data
+		c.st.resources[resKey{v.Address, v.Type}] = newStoredResource(v.Data)
 	}
 	for i, b := range f.Blocks {
 		if b.Height != uint64(i) {
 			return nil, fmt.Errorf("devnet: state block %d has height %d", i, b.Height)
 		}
-		c.blocks = append(c.blocks, &blockRec{Height: b.Height, Hash: b.Hash, Time: time.UnixMicro(b.TimeUS), Txs: b.Txs})
+		c.blocks.add(&blockRec{Height: b.Height, Hash: b.Hash, Time: time.UnixMicro(b.TimeUS), Txs: b.Txs})
 		for _, ti := range b.Txs {
 			if ti < 0 || ti >= len(c.txs) {
 				return nil, fmt.Errorf("devnet: state block %d references tx %d", i, ti)
@@ -284,11 +303,16 @@ func (n *Node) readState(r io.Reader) (*ledger, error) {
 	}
 	// Rebuild the indexes from the records (coin index from their events).
 	for i, rec := range c.txs {
-		if rec == nil || rec.Height >= uint64(len(c.blocks)) {
+		if rec == nil || rec.Height >= c.blocks.len() {
 			return nil, fmt.Errorf("devnet: state transaction %d is invalid", i)
 		}
 		rec.Pending = false
 		c.txByHash[rec.Hash] = i
+		if rec.Height == 0 {
+			// The genesis transaction: no account sent it, so, as when the chain was
+			// built (recordGenesis), it stays out of the per-account listings.
+			continue
+		}
 		c.bySender[rec.Sender] = append(c.bySender[rec.Sender], i)
 		involved := coinAccounts(rec)
 		for _, a := range involved {

@@ -88,6 +88,13 @@ func rpcError(w http.ResponseWriter, status int, code, msg string) {
 	writeJSON(w, status, supra.ErrorResponse{Message: msg, ErrorCode: code})
 }
 
+// internalError answers a failure of the node itself (an old block it could not read
+// back) and logs it: the client can do nothing about it.
+func (n *Node) internalError(w http.ResponseWriter, err error) {
+	n.log.Error("devnet: request failed", "err", err)
+	rpcError(w, http.StatusInternalServerError, "internal_error", "internal error")
+}
+
 func pathAddress(w http.ResponseWriter, r *http.Request) (supra.Address, bool) {
 	a, err := supra.ParseAddress(r.PathValue("address"))
 	if err != nil {

@@ -46,7 +46,7 @@ func (n *Node) resourceEntries(addr supra.Address) map[string]json.RawMessage {
 	}
 	for k, v := range st.resources {
 		if k.Addr == addr {
-			out[k.Type] = v
+			out[k.Type] = v.raw
 		}
 	}
 	return out

@@ -37,14 +37,17 @@ func (n *Node) transactionHandler(w http.ResponseWriter, r *http.Request) {
 	i, ok := n.ch.txByHash[h]
 	var ti supra.TransactionInfo
 	if ok {
-		ti = n.ch.info(n.ch.txs[i])
+		ti, err = n.ch.info(n.ch.txs[i])
 	}
 	n.mu.RUnlock()
-	if !ok {
+	switch {
+	case err != nil:
+		n.internalError(w, err)
+	case !ok:
 		writeJSON(w, http.StatusOK, nil) // the node answers null for unknown hashes
-		return
+	default:
+		writeJSON(w, http.StatusOK, ti)
 	}
-	writeJSON(w, http.StatusOK, ti)
 }
 
 func decodeSubmit(w http.ResponseWriter, r *http.Request) (*supra.SignedTransaction, bool) {
@@ -118,6 +121,7 @@ func (n *Node) accountTxsHandler(w http.ResponseWriter, r *http.Request) {
 	}
 	n.mu.RLock()
 	out := supra.AccountTransactions{Record: []supra.TransactionInfo{}}
+	var err error
 	for _, i := range n.ch.bySender[addr] {
 		rec := n.ch.txs[i]
 		if rec.Seq < start || rec.Pending {
@@ -126,9 +130,17 @@ func (n *Node) accountTxsHandler(w http.ResponseWriter, r *http.Request) {
 		if len(out.Record) == count {
 			break
 		}
-		out.Record = append(out.Record, n.ch.info(rec))
+		var ti supra.TransactionInfo
+		if ti, err = n.ch.info(rec); err != nil {
+			break
+		}
+		out.Record = append(out.Record, ti)
 	}
 	n.mu.RUnlock()
+	if err != nil {
+		n.internalError(w, err)
+		return
+	}
 	writeJSON(w, http.StatusOK, out)
 }
 
@@ -142,21 +154,30 @@ func (n *Node) coinTxsHandler(w http.ResponseWriter, r *http.Request) {
 	n.mu.RLock()
 	list := n.ch.coinTxs[addr]
 	out := supra.CoinTransactions{Record: []supra.TransactionInfo{}, Cursor: start}
+	var err error
 	for i := start; i < uint64(len(list)) && len(out.Record) < count; i++ {
 		rec := n.ch.txs[list[i]]
 		if rec.Pending {
 			break
 		}
-		out.Record = append(out.Record, n.ch.info(rec))
+		var ti supra.TransactionInfo
+		if ti, err = n.ch.info(rec); err != nil {
+			break
+		}
+		out.Record = append(out.Record, ti)
 		out.Cursor = i + 1
 	}
 	n.mu.RUnlock()
+	if err != nil {
+		n.internalError(w, err)
+		return
+	}
 	writeJSON(w, http.StatusOK, out)
 }
 
 func (n *Node) latestBlockHandler(w http.ResponseWriter, _ *http.Request) {
 	n.mu.RLock()
-	h := n.ch.header(n.ch.blocks[len(n.ch.blocks)-1])
+	h := n.ch.header(n.ch.blocks.last())
 	n.mu.RUnlock()
 	writeJSON(w, http.StatusOK, h)
 }
@@ -170,15 +191,24 @@ func (n *Node) blockByHeightHandler(w http.ResponseWriter, r *http.Request) {
 	withTxs := r.URL.Query().Get("with_finalized_transactions") == "true"
 	n.mu.RLock()
 	defer n.mu.RUnlock()
-	if height >= uint64(len(n.ch.blocks)) {
+	b, err := n.ch.blocks.at(height)
+	if errors.Is(err, ErrNotFound) {
 		rpcError(w, http.StatusNotFound, "block_not_found", fmt.Sprintf("Block not found: %d", height))
 		return
 	}
-	b := n.ch.blocks[height]
+	if err != nil {
+		n.internalError(w, err)
+		return
+	}
 	out := supra.Block{Header: n.ch.header(b), Transactions: []supra.TransactionInfo{}}
 	if withTxs {
 		for _, i := range b.Txs {
-			out.Transactions = append(out.Transactions, n.ch.info(n.ch.txs[i]))
+			ti, err := n.ch.info(n.ch.txs[i])
+			if err != nil {
+				n.internalError(w, err)
+				return
+			}
+			out.Transactions = append(out.Transactions, ti)
 		}
 	}
 	writeJSON(w, http.StatusOK, out)
@@ -212,7 +242,12 @@ func (n *Node) eventsHandler(w http.ResponseWriter, r *http.Request) {
 	end = min(end, latest+1)
 	out := supra.EventsResponse{Data: []supra.Event{}}
 	for h := start; h < end; h++ {
-		for _, i := range n.ch.blocks[h].Txs {
+		b, err := n.ch.blocks.at(h)
+		if err != nil {
+			n.internalError(w, err)
+			return
+		}
+		for _, i := range b.Txs {
 			for _, e := range n.ch.txs[i].Output.Move.Events {
 				if e.Type == want || strings.HasPrefix(e.Type, want+"<") {
 					out.Data = append(out.Data, e)

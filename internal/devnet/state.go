@@ -1,7 +1,6 @@
 package devnet
 
 import (
-	"encoding/json"
 	"maps"
 
 	"github.com/luckycoin/lucky/internal/supra"
@@ -33,13 +32,14 @@ type CoinInfo struct {
 	Supply   uint64 `json:"supply,string"`
 }
 
-// state is the ledger state proper (no history). Maps hold values, never pointers, so a
-// shallow maps.Clone is a full copy (snapshots).
+// state is the ledger state proper (no history). Maps hold values, or pointers to
+// resources that are never changed once stored, so a shallow maps.Clone is a full copy
+// (snapshots).
 type state struct {
 	accounts     map[supra.Address]accountState
 	coins        map[coinKey]uint64 // presence = CoinStore registered
 	coinInfos    map[string]CoinInfo
-	resources    map[resKey]json.RawMessage
+	resources    map[resKey]*storedResource
 	gasCollected uint64 // SUPRA paid as gas; kept (not burned) so conservation is checkable
 	// writes counts commits, so the state file is rewritten only after something changed.
 	writes uint64
@@ -50,7 +50,7 @@ func newState() *state {
 		accounts:  map[supra.Address]accountState{},
 		coins:     map[coinKey]uint64{},
 		coinInfos: map[string]CoinInfo{},
-		resources: map[resKey]json.RawMessage{},
+		resources: map[resKey]*storedResource{},
 	}
 }
 
@@ -72,7 +72,7 @@ type overlay struct {
 	accounts  map[supra.Address]accountState
 	coins     map[coinKey]uint64
 	coinInfos map[string]CoinInfo
-	resources map[resKey]json.RawMessage // nil value = deleted
+	resources map[resKey]*storedResource // nil value = deleted
 	gas       uint64                     // added to gasCollected on commit
 }
 
@@ -123,7 +123,7 @@ func (o *overlay) setCoinInfo(v CoinInfo) {
 	o.coinInfos[v.CoinType] = v
 }
 
-func (o *overlay) resource(k resKey) (json.RawMessage, bool) {
+func (o *overlay) resource(k resKey) (*storedResource, bool) {
 	if v, ok := o.resources[k]; ok {
 		return v, v != nil
 	}
@@ -131,9 +131,9 @@ func (o *overlay) resource(k resKey) (json.RawMessage, bool) {
 	return v, ok
 }
 
-func (o *overlay) setResource(k resKey, v json.RawMessage) {
+func (o *overlay) setResource(k resKey, v *storedResource) {
 	if o.resources == nil {
-		o.resources = map[resKey]json.RawMessage{}
+		o.resources = map[resKey]*storedResource{}
 	}
 	o.resources[k] = v
 }

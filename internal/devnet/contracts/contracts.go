@@ -56,8 +56,13 @@ const (
 	MineCoinType  = "0xde02::cosmic_miners::MINE"
 )
 
-// ErrGenesis reports bad genesis data.
-var ErrGenesis = errors.New("contracts: bad genesis data")
+// Sentinel errors.
+var (
+	// ErrGenesis reports bad genesis data.
+	ErrGenesis = errors.New("contracts: bad genesis data")
+	// ErrNoState reports a module whose state resource is missing.
+	ErrNoState = errors.New("contracts: module state missing")
+)
 
 // All returns every contract module with the embedded genesis, in the order
 // they must be registered (genesis first: it creates the coins the others
@@ -84,17 +89,20 @@ func Modules(g *Genesis) []devnet.Module {
 // now is the block time in seconds.
 func now(ex *devnet.Exec) uint64 { return uint64(ex.Now().Unix()) }
 
-// loadState reads a module's state resource into v; found is false on a
-// chain without it (the module's genesis did not run).
-func loadState(ex *devnet.Exec, addr supra.Address, typ string, v any) error {
-	ok, err := ex.Resource(addr, typ, v)
+// readState returns a module's state resource decoded once per stored version and shared
+// with every other reader of that version (devnet.SharedResource): views and invariant
+// checks read it without decoding the whole state each time, and must not modify it.
+// A transaction works on a Clone and stores that. It fails with ErrNoState on a chain
+// without the resource (the module's genesis did not run).
+func readState[T any](ex *devnet.Exec, addr supra.Address, typ string) (*T, error) {
+	v, ok, err := devnet.SharedResource[T](ex, addr, typ)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if !ok {
-		return fmt.Errorf("contracts: resource %s missing at %s", typ, addr)
+		return nil, fmt.Errorf("%w: %s at %s", ErrNoState, typ, addr)
 	}
-	return nil
+	return v, nil
 }
 
 // transfer moves amount unless it is zero (no empty coin events).

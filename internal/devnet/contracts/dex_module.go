@@ -30,9 +30,19 @@ func dexModuleID(name string) supra.ModuleID {
 	return supra.ModuleID{Address: DexlynAddress, Name: name}
 }
 
+// readExchange returns the pools as shared by every reader of the stored state: views
+// must not modify them. With a few hundred pools, decoding them is most of a view's cost.
+func readExchange(ex *devnet.Exec) (*dex.Exchange, error) {
+	return readState[dex.Exchange](ex, DexlynAddress, dexStateType)
+}
+
+// loadExchange returns a copy of the pools for a transaction to change and store.
 func loadExchange(ex *devnet.Exec) (*dex.Exchange, error) {
-	e := dex.NewExchange()
-	return e, loadState(ex, DexlynAddress, dexStateType, e)
+	e, err := readExchange(ex)
+	if err != nil {
+		return nil, err
+	}
+	return e.Clone(), nil
 }
 
 // dexAbort maps package dex errors to Liquidswap's abort codes.
@@ -129,7 +139,7 @@ func (liquidityPoolModule) View(*devnet.Exec, devnet.ViewCall) ([]any, error) {
 
 // CheckInvariants: the LP account holds every pool's reserves and DAO share.
 func (liquidityPoolModule) CheckInvariants(ex *devnet.Exec) error {
-	e, err := loadExchange(ex)
+	e, err := readExchange(ex)
 	if err != nil {
 		return err
 	}
@@ -172,7 +182,7 @@ func (routerModule) View(ex *devnet.Exec, call devnet.ViewCall) ([]any, error) {
 	if err != nil {
 		return nil, err
 	}
-	e, err := loadExchange(ex)
+	e, err := readExchange(ex)
 	if err != nil {
 		return nil, err
 	}

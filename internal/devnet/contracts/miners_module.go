@@ -104,15 +104,20 @@ func (m minersModule) Genesis(ex *devnet.Exec) error {
 	return ex.SetResource(MinersAddress, minersStateType, g)
 }
 
+// readMiners returns the game as shared by every reader of the stored state: views must
+// not modify it.
+func readMiners(ex *devnet.Exec) (*miners.Game, error) {
+	return readState[miners.Game](ex, MinersAddress, minersStateType)
+}
+
+// loadMiners returns a copy of the game for a transaction to change and store (Clone
+// also makes the players map of a state stored without players).
 func loadMiners(ex *devnet.Exec) (*miners.Game, error) {
-	g := &miners.Game{}
-	if err := loadState(ex, MinersAddress, minersStateType, g); err != nil {
+	g, err := readMiners(ex)
+	if err != nil {
 		return nil, err
 	}
-	if g.Players == nil {
-		g.Players = map[string]*miners.Player{}
-	}
-	return g, nil
+	return g.Clone(), nil
 }
 
 func minersAbort(ex *devnet.Exec, err error) error {
@@ -248,7 +253,7 @@ func (minersModule) Execute(ex *devnet.Exec, call devnet.EntryCall) error {
 }
 
 func (minersModule) View(ex *devnet.Exec, call devnet.ViewCall) ([]any, error) {
-	g, err := loadMiners(ex)
+	g, err := readMiners(ex)
 	if err != nil {
 		return nil, err
 	}
@@ -307,7 +312,7 @@ func (minersModule) View(ex *devnet.Exec, call devnet.ViewCall) ([]any, error) {
 
 // CheckInvariants: the game account holds the emission reserve.
 func (minersModule) CheckInvariants(ex *devnet.Exec) error {
-	g, err := loadMiners(ex)
+	g, err := readMiners(ex)
 	if err != nil {
 		return err
 	}

@@ -94,9 +94,19 @@ func (m slotsModule) Genesis(ex *devnet.Exec) error {
 	return ex.SetResource(SlotsAddress, slotsStateType, game)
 }
 
+// readGame returns the game as shared by every reader of the stored state: views must
+// not modify it.
+func readGame(ex *devnet.Exec) (*slots.Game, error) {
+	return readState[slots.Game](ex, SlotsAddress, slotsStateType)
+}
+
+// loadGame returns a copy of the game for a transaction to change and store.
 func loadGame(ex *devnet.Exec) (*slots.Game, error) {
-	g := slots.NewGame()
-	return g, loadState(ex, SlotsAddress, slotsStateType, g)
+	g, err := readGame(ex)
+	if err != nil {
+		return nil, err
+	}
+	return g.Clone(), nil
 }
 
 // spinResultJSON and playEventJSON are PlayEvent's JSON: u8 as a number,
@@ -236,7 +246,7 @@ func slotsAbort(ex *devnet.Exec, err error) error {
 }
 
 func (slotsModule) View(ex *devnet.Exec, call devnet.ViewCall) ([]any, error) {
-	game, err := loadGame(ex)
+	game, err := readGame(ex)
 	if err != nil {
 		return nil, err
 	}
@@ -344,7 +354,7 @@ func (slotsModule) AdminRoutes() []devnet.AdminRoute {
 			return queued(game), nil
 		}},
 		{Method: "GET", Path: "slots/outcomes", Handle: func(ex *devnet.Exec, _ json.RawMessage) (any, error) {
-			game, err := loadGame(ex)
+			game, err := readGame(ex)
 			if err != nil {
 				return nil, err
 			}
@@ -355,7 +365,7 @@ func (slotsModule) AdminRoutes() []devnet.AdminRoute {
 
 // CheckInvariants: the module account holds at least every house fund.
 func (slotsModule) CheckInvariants(ex *devnet.Exec) error {
-	game, err := loadGame(ex)
+	game, err := readGame(ex)
 	if err != nil {
 		return err
 	}

@@ -85,15 +85,20 @@ func (m stakingModule) Genesis(ex *devnet.Exec) error {
 	return ex.SetResource(StakingAddress, stakingStateType, p)
 }
 
+// readStaking returns the pool as shared by every reader of the stored state: views must
+// not modify it.
+func readStaking(ex *devnet.Exec) (*staking.Pool, error) {
+	return readState[staking.Pool](ex, StakingAddress, stakingStateType)
+}
+
+// loadStaking returns a copy of the pool for a transaction to change and store (Clone
+// also makes the users map of a state stored without users).
 func loadStaking(ex *devnet.Exec) (*staking.Pool, error) {
-	p := &staking.Pool{}
-	if err := loadState(ex, StakingAddress, stakingStateType, p); err != nil {
+	p, err := readStaking(ex)
+	if err != nil {
 		return nil, err
 	}
-	if p.Users == nil {
-		p.Users = map[string]*staking.User{}
-	}
-	return p, nil
+	return p.Clone(), nil
 }
 
 func stakingAbort(ex *devnet.Exec, err error) error {
@@ -189,7 +194,7 @@ func (stakingModule) Execute(ex *devnet.Exec, call devnet.EntryCall) error {
 }
 
 func (stakingModule) View(ex *devnet.Exec, call devnet.ViewCall) ([]any, error) {
-	p, err := loadStaking(ex)
+	p, err := readStaking(ex)
 	if err != nil {
 		return nil, err
 	}
@@ -238,7 +243,7 @@ func (stakingModule) View(ex *devnet.Exec, call devnet.ViewCall) ([]any, error) 
 
 // CheckInvariants: the pool account holds every deposit plus the reserve.
 func (stakingModule) CheckInvariants(ex *devnet.Exec) error {
-	p, err := loadStaking(ex)
+	p, err := readStaking(ex)
 	if err != nil {
 		return err
 	}
