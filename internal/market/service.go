@@ -37,14 +37,20 @@ const (
 	// Market figures of a few minutes ago, said to be so, beat an error page; older ones
 	// would mislead.
 	DefaultStaleLimit = 10 * time.Minute
+	// DefaultConcurrency caps the service's node reads in flight, however long the token
+	// list grows. A refresh reads 3 per token plus 4 (the node has no batched read of
+	// balances, supplies or reserves), so the registry's list (18 tokens, 58 reads) runs in
+	// one round trip and a longer one takes ceil(reads/64). It stays below the node
+	// client's per-node budget (supra.DefaultPerNode), so a refresh never takes every
+	// slot from the reads and submits of users' requests.
+	DefaultConcurrency = 64
 )
 
 // Options tune a Service; zero values take the defaults.
 type Options struct {
 	TTL, MaxStale, MinRefresh, RefreshTimeout, StaleLimit time.Duration
 	// Concurrency bounds the node reads in flight across everything the service does
-	// (refreshes and balance reads). Default: sized so one refresh of the whole token list
-	// runs in a single round (3 reads per token + 4).
+	// (refreshes and balance reads); default DefaultConcurrency.
 	Concurrency int
 	// Staking reads the staking totals for the dashboard; nil when no staking module is
 	// configured (the dashboard then says "Coming Soon").
@@ -135,7 +141,7 @@ func New(c Chain, o Options) *Service {
 		o.StaleLimit = DefaultStaleLimit
 	}
 	if o.Concurrency <= 0 {
-		o.Concurrency = 3*len(c.Tokens.All()) + 4
+		o.Concurrency = DefaultConcurrency
 	}
 	if o.Now == nil {
 		o.Now = time.Now

@@ -100,6 +100,8 @@ type HTTPDoer interface {
 // included, so a hung node costs a request a bounded time and then an error.
 type Client struct {
 	urls      []string
+	slots     []chan struct{} // per URL: its requests in flight (the node's budget)
+	perNode   int
 	http      HTTPDoer
 	timeout   time.Duration
 	budget    time.Duration
@@ -141,12 +143,28 @@ func WithRetries(n int, backoff time.Duration) ClientOption {
 	return func(c *Client) { c.retries, c.backoff = max(n, 0), backoff }
 }
 
+// DefaultPerNode is how many requests one client keeps in flight to one node URL at most.
+// A node behind a public gateway rate-limits a burst of hundreds of reads (a cold market
+// refresh of a long token list is 3 per token); past this many, a read waits for a slot,
+// and that wait counts against its budget like the node's own latency.
+const DefaultPerNode = 96
+
+// WithPerNode sets how many requests are in flight to one node URL at most (default
+// DefaultPerNode).
+func WithPerNode(n int) ClientOption {
+	return func(c *Client) {
+		if n > 0 {
+			c.perNode = n
+		}
+	}
+}
+
 // NewClient returns a client for the given base URLs, primary first.
 func NewClient(urls []string, opts ...ClientOption) (*Client, error) {
 	if len(urls) == 0 {
 		return nil, errors.New("supra: client needs at least one node URL")
 	}
-	c := &Client{http: http.DefaultClient, timeout: 10 * time.Second, retries: 2, backoff: 200 * time.Millisecond}
+	c := &Client{timeout: 10 * time.Second, retries: 2, backoff: 200 * time.Millisecond, perNode: DefaultPerNode}
 	for _, u := range urls {
 		if _, err := url.ParseRequestURI(u); err != nil {
 			return nil, fmt.Errorf("supra: node URL %q: %w", u, err)
@@ -158,6 +176,16 @@ func NewClient(urls []string, opts ...ClientOption) (*Client, error) {
 	}
 	if c.budget == 0 {
 		c.budget = c.timeout * 3 / 2
+	}
+	if c.http == nil {
+		// Keep as many idle connections per node as requests may be in flight, so the next
+		// burst reuses them (the default keeps 2 and dials, with TLS, for the rest).
+		t := http.DefaultTransport.(*http.Transport).Clone()
+		t.MaxIdleConnsPerHost = c.perNode
+		c.http = &http.Client{Transport: t}
+	}
+	for range c.urls {
+		c.slots = append(c.slots, make(chan struct{}, c.perNode))
 	}
 	return c, nil
 }
@@ -189,7 +217,7 @@ func (c *Client) call(ctx context.Context, method, path string, body []byte, ide
 		start := int(c.preferred.Load())
 		for i := range c.urls {
 			idx := (start + i) % len(c.urls)
-			status, data, err := c.once(ctx, method, c.urls[idx]+path, body)
+			status, data, err := c.once(ctx, idx, method, path, body)
 			if err == nil && status >= 500 && idempotent {
 				err = &NodeError{Status: status, Message: strings.TrimSpace(string(data))}
 			}
@@ -215,9 +243,17 @@ func (c *Client) call(ctx context.Context, method, path string, body []byte, ide
 	return 0, nil, fmt.Errorf("%w: %w", ErrUnavailable, lastErr)
 }
 
-func (c *Client) once(ctx context.Context, method, url string, body []byte) (int, []byte, error) {
+// once sends one request to node idx, after waiting for one of its slots.
+func (c *Client) once(ctx context.Context, idx int, method, path string, body []byte) (int, []byte, error) {
+	select {
+	case c.slots[idx] <- struct{}{}:
+	case <-ctx.Done():
+		return 0, nil, ctx.Err()
+	}
+	defer func() { <-c.slots[idx] }()
 	ctx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
+	url := c.urls[idx] + path
 	var rd io.Reader
 	if body != nil {
 		rd = bytes.NewReader(body)

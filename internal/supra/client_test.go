@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -395,5 +396,61 @@ func TestHungNodeEndsWithinBudget(t *testing.T) {
 	}
 	if d := time.Since(start); d > time.Second {
 		t.Fatalf("call took %v with a 250 ms budget", d)
+	}
+}
+
+// TestPerNodeBudget: however many reads run at once, a node never has more than the
+// client's per-node budget in flight; a read waiting for a slot gives up at its deadline.
+func TestPerNodeBudget(t *testing.T) {
+	var inFlight, most atomic.Int32
+	release := make(chan struct{})
+	srv := fixtureNode(t, map[string]func(w http.ResponseWriter, r *http.Request){
+		"GET /rpc/v1/transactions/chain_id": func(w http.ResponseWriter, r *http.Request) {
+			n := inFlight.Add(1)
+			defer inFlight.Add(-1)
+			for {
+				m := most.Load()
+				if n <= m || most.CompareAndSwap(m, n) {
+					break
+				}
+			}
+			<-release
+			fmt.Fprint(w, "8")
+		},
+	})
+	var once sync.Once
+	unblock := func() { once.Do(func() { close(release) }) }
+	defer func() { unblock(); srv.Close() }() // a failed check must not leave the server blocked
+	c, err := NewClient([]string{srv.URL}, WithPerNode(5), WithRetries(0, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := make(chan error, 40)
+	for range 40 {
+		go func() { _, err := c.ChainID(context.Background()); errs <- err }()
+	}
+	// Every slot fills, and no more.
+	deadline := time.Now().Add(5 * time.Second)
+	for inFlight.Load() < 5 && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	time.Sleep(50 * time.Millisecond)
+	if got := inFlight.Load(); got != 5 {
+		t.Fatalf("in flight with every slot taken: %d, want 5", got)
+	}
+	// A read that finds no slot before its deadline ends with the deadline.
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
+	defer cancel()
+	if _, err := c.ChainID(ctx); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("waiting for a slot past the deadline: %v, want context.DeadlineExceeded", err)
+	}
+	unblock()
+	for range 40 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	if m := most.Load(); m != 5 {
+		t.Fatalf("most in flight: %d, want 5", m)
 	}
 }
