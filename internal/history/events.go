@@ -91,6 +91,11 @@ type Events struct {
 	Raw       []RawEvent
 }
 
+// Len is how many events e holds.
+func (e *Events) Len() int {
+	return len(e.Swaps) + len(e.Liquidity) + len(e.Plays) + len(e.Coins) + len(e.Raw)
+}
+
 // Append adds the next range's events after e's.
 func (e *Events) Append(next Events) {
 	e.Swaps = append(e.Swaps, next.Swaps...)

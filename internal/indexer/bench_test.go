@@ -89,6 +89,16 @@ func countEvents(b *testing.B, n *devnet.Node) int {
 	return total
 }
 
+// BenchmarkFill only fills (or loads) the benchmark devnet and saves it, so a run of the
+// separate processes (bench/index-rss.sh: `lucky devnet --state` and `lucky index`) can
+// start from it.
+func BenchmarkFill(b *testing.B) {
+	for range b.N {
+		n, events := benchNode(b, benchEvents())
+		b.Logf("state: %d events in %d blocks", events, n.Height()+1)
+	}
+}
+
 // BenchmarkIndexerBackfill times a cold backfill of the pre-filled devnet into SQLite and
 // reports events/s and the database size per 100,000 events.
 func BenchmarkIndexerBackfill(b *testing.B) {

@@ -385,55 +385,58 @@ func (ix *Indexer) catchUp(ctx context.Context) (bool, error) {
 	if low > head {
 		return true, nil
 	}
-	// Plan windows to the head; a reader goroutine fetches ahead while this one writes in
-	// order, so the node's latency and the store's commits overlap.
+	// Windows are planned one at a time as the readers need them, so memory stays the same
+	// however far the head is: at most Prefetch windows are read ahead of the one being
+	// written, and the writer takes them in order, so the node's latency and the store's
+	// commits overlap.
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	type result struct {
 		w     window
 		batch *store.Batch
 		err   error
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var plans []window
-	cur := cursors
-	for start := low; start <= head; {
-		end := min(start+MaxWindow, head+1)
-		w := window{start: start, end: end, from: map[int]uint64{}}
-		for i := range ix.cfg.Streams {
-			if cur[i] < end {
-				w.from[i] = max(cur[i], start)
-			}
-		}
-		plans = append(plans, w)
-		start = end
-	}
-	results := make([]chan result, len(plans))
-	for i := range results {
-		results[i] = make(chan result, 1)
-	}
-	sem := make(chan struct{}, ix.cfg.Prefetch)
+	ahead := make(chan chan result, ix.cfg.Prefetch)
 	go func() {
-		for i, w := range plans {
+		defer close(ahead)
+		for start := low; start <= head; {
+			end := min(start+MaxWindow, head+1)
+			w := window{start: start, end: end, from: map[int]uint64{}}
+			for i := range ix.cfg.Streams {
+				if cursors[i] < end {
+					w.from[i] = max(cursors[i], start)
+				}
+			}
+			start = end
+			res := make(chan result, 1)
 			select {
-			case sem <- struct{}{}:
+			case ahead <- res:
 			case <-ctx.Done():
 				return
 			}
 			go func() {
 				b, err := ix.read(ctx, w)
-				results[i] <- result{w, b, err}
+				res <- result{w, b, err}
 			}()
 		}
 	}()
-	for i := 0; i < len(plans); {
+	progress := ix.newProgress(low, head)
+	var pending chan result // the next window's result, taken from ahead but not yet read
+	for {
+		next := pending
+		pending = nil
+		if next == nil {
+			var ok bool
+			if next, ok = <-ahead; !ok {
+				break
+			}
+		}
 		var r result
 		select {
-		case r = <-results[i]:
+		case r = <-next:
 		case <-ctx.Done():
 			return false, ctx.Err()
 		}
-		<-sem
-		i++
 		if r.err != nil {
 			return false, r.err
 		}
@@ -441,16 +444,26 @@ func (ix *Indexer) catchUp(ctx context.Context) (bool, error) {
 		// backfilling, the same atomicity (rows and cursors of every window together).
 		end := r.w.end
 	merge:
-		for n := 1; n < maxMerge && i < len(plans); n++ {
-			select {
-			case next := <-results[i]:
-				<-sem
-				i++
-				if next.err != nil {
-					return false, next.err
+		for n := 1; n < maxMerge; n++ {
+			if pending == nil {
+				select {
+				case c, ok := <-ahead:
+					if !ok {
+						break merge
+					}
+					pending = c
+				default:
+					break merge
 				}
-				r.batch.Merge(next.batch)
-				end = next.w.end
+			}
+			select {
+			case nr := <-pending:
+				pending = nil
+				if nr.err != nil {
+					return false, nr.err
+				}
+				r.batch.Merge(nr.batch)
+				end = nr.w.end
 			default:
 				break merge
 			}
@@ -460,7 +473,12 @@ func (ix *Indexer) catchUp(ctx context.Context) (bool, error) {
 		}
 		ix.indexed.Store(end - 1)
 		ix.started.Store(true)
+		progress.add(end-1, r.batch.Events.Len())
 	}
+	if ctx.Err() != nil {
+		return false, ctx.Err()
+	}
+	progress.done()
 	return false, nil
 }
 

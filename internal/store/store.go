@@ -80,7 +80,7 @@ func Open(ctx context.Context, o Options) (*DB, error) {
 		// up front (immediate) so they never fail half way on a lock upgrade.
 		// A larger page cache and memory-mapped reads keep the API's reads off pread.
 		dsn := "file:" + s.path + "?_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)" +
-			"&_pragma=busy_timeout(10000)&_pragma=cache_size(-16000)&_pragma=mmap_size(268435456)&_txlock=immediate"
+			"&_pragma=busy_timeout(10000)&_pragma=cache_size(-8192)&_pragma=mmap_size(0)&_txlock=immediate"
 		if s.db, err = sql.Open("sqlite", dsn); err != nil {
 			return nil, fmt.Errorf("store: open sqlite: %w", err)
 		}
