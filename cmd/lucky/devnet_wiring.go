@@ -47,7 +47,7 @@ func devWallet(node *devnet.Node, client *supra.Client, log *slog.Logger) *devwa
 	for _, a := range node.Accounts() {
 		accts = append(accts, devwallet.Account{Address: a.Address, PrivateKey: a.PrivateKey})
 	}
-	return devwallet.New(accts, client, log)
+	return devwallet.New(accts, client, node.Now, log)
 }
 
 // devGuard is who may reach the devnet's routes: loopback names, the host of publicURL

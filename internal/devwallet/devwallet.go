@@ -60,12 +60,14 @@ const (
 	PathPrefix = "/devnet/wallet/"
 )
 
-// New returns the wallet for the given dev accounts (index i is account i).
-func New(accounts []Account, node Node, log *slog.Logger) *Wallet {
+// New returns the wallet for the given dev accounts (index i is account i). now is the
+// chain's clock, which the transactions it builds expire by (the devnet's moves ahead of
+// the wall clock with /devnet/time/advance); nil is the wall clock.
+func New(accounts []Account, node Node, now func() time.Time, log *slog.Logger) *Wallet {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	w := &Wallet{accounts: accounts, node: node, tx: supra.NewTxBuilder(node), log: log, mux: http.NewServeMux()}
+	w := &Wallet{accounts: accounts, node: node, tx: &supra.TxBuilder{Node: node, Now: now}, log: log, mux: http.NewServeMux()}
 	w.mux.HandleFunc("GET "+PathScript, w.Script)
 	w.mux.HandleFunc("GET "+PathStyle, w.Style)
 	w.mux.HandleFunc("POST "+PathPrefix+"send", w.Send)

@@ -42,7 +42,7 @@ func newEnv(t *testing.T) *env {
 	for _, a := range node.Accounts() {
 		accts = append(accts, Account{Address: a.Address, PrivateKey: a.PrivateKey})
 	}
-	w := New(accts, client, slog.New(slog.DiscardHandler))
+	w := New(accts, client, node.Now, slog.New(slog.DiscardHandler))
 	return &env{node: node, client: client, wallet: w, mux: w}
 }
 
@@ -104,6 +104,18 @@ func TestSendSignsThroughTheNode(t *testing.T) {
 	if got := e.node.Balance(to, coin); got != 12445 {
 		t.Fatalf("recipient balance %d after plain send", got)
 	}
+	// After the chain's clock moved a month ahead of the wall clock, what the wallet
+	// builds still expires after the chain's time, not before it.
+	if _, err := e.node.AdvanceTime(30 * 24 * time.Hour); err != nil {
+		t.Fatal(err)
+	}
+	status, out = e.post(t, "/devnet/wallet/send", map[string]any{"account": 1, "to": to.String(), "value": "100"})
+	if status != 200 {
+		t.Fatalf("send value after the chain's clock moved: %d %v", status, out)
+	}
+	if got := e.node.Balance(to, coin); got != 12545 {
+		t.Fatalf("recipient balance %d after a send a month later", got)
+	}
 
 	bad := []struct {
 		name string
@@ -124,7 +136,7 @@ func TestSendSignsThroughTheNode(t *testing.T) {
 			t.Errorf("%s: %d %v", tt.name, status, out)
 		}
 	}
-	if got := e.node.Balance(to, coin); got != 12445 {
+	if got := e.node.Balance(to, coin); got != 12545 {
 		t.Fatalf("a rejected request moved funds: %d", got)
 	}
 }
@@ -264,7 +276,7 @@ func TestSendWithoutANodeAnswerIsAnError(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			w := New(accts, client, slog.New(slog.DiscardHandler))
+			w := New(accts, client, node.Now, slog.New(slog.DiscardHandler))
 			// The gas price and sequence number are read before the fault: the send
 			// itself is what meets it.
 			e := &env{node: node, client: client, wallet: w, mux: w}

@@ -59,7 +59,7 @@ func newGuardEnv(t *testing.T) *guardEnv {
 	h, err := server.New(server.Options{
 		Network: n, Web: fstest.MapFS{"index.html": {Data: []byte("<html><head></head></html>")}},
 		API:    api.New(api.Deps{Network: n, Tokens: reg, Chain: api.ChainOf(bindings), Market: api.NewMarket(bindings, log), Log: log}),
-		Devnet: node.Handler(), DevWallet: devwallet.New(accts, client, log),
+		Devnet: node.Handler(), DevWallet: devwallet.New(accts, client, node.Now, log),
 		DevGuard: devguard.Policy{PublicHosts: []string{publicHost}}, Log: log,
 	})
 	if err != nil {
