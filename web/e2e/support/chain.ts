@@ -101,6 +101,19 @@ export async function snapshot(request: APIRequestContext): Promise<number> {
 export async function revert(request: APIRequestContext, id: number) {
   const res = await request.post('/devnet/revert', { data: { id } });
   expect(res.ok(), await res.text()).toBeTruthy();
+  // The index learns of the rewind on its next poll and rebuilds. Until then it holds
+  // heights the chain no longer has, and the next test's first transaction, at one of those
+  // heights, would look indexed before it is.
+  await expect
+    .poll(
+      async () => {
+        const head = (await (await request.get('/rpc/v1/block')).json()) as { height: number };
+        const idx = (await (await request.get('/api/v1/burns?limit=1')).json()) as { indexedHeight: string };
+        return Number(idx.indexedHeight) <= Number(head.height);
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
 }
 
 /** A lock older than this is left over from a killed run. */
