@@ -75,7 +75,8 @@ export default defineConfig({
     { name: 'cold-load-mobile', testMatch: COLD_LOAD, dependencies: ['desktop', 'mobile'], use: phone },
   ],
   webServer: {
-    command: `../bin/lucky serve --addr 127.0.0.1:${port}`,
+    // --history 0: the suite asserts exact genesis balances, so the devnet starts empty.
+    command: `../bin/lucky serve --addr 127.0.0.1:${port} --history 0`,
     url: `${origin}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -218,7 +218,7 @@ func TestServeRefusesCorruptIndex(t *testing.T) {
 
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	err = run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--data-dir", dataDir}, noEnv, io.Discard, io.Discard)
+	err = run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--data-dir", dataDir, "--history", "0"}, noEnv, io.Discard, io.Discard)
 	var msg bytes.Buffer
 	if code := exitCode(err, &msg); code != 1 {
 		t.Fatalf("exit code %d (%v), want 1", code, err)

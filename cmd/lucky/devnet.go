@@ -14,10 +14,11 @@ import (
 	"github.com/luckycoin/lucky/internal/config"
 	"github.com/luckycoin/lucky/internal/devnet"
 	"github.com/luckycoin/lucky/internal/devnet/contracts"
+	"github.com/luckycoin/lucky/internal/seed"
 )
 
 // runDevnet runs the emulated Supra node alone: `lucky devnet [--addr] [--block-time]
-// [--state] [--seed] [--min-gas-price] [-v]` (flags parsed by internal/config). It prints the dev accounts, serves /rpc/v1/ and
+// [--state] [--seed] [--history] [--min-gas-price] [-v]` (flags parsed by internal/config). It prints the dev accounts, serves /rpc/v1/ and
 // /devnet/ until ctx is cancelled, then shuts down gracefully and saves --state.
 func runDevnet(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	cfg, err := config.ParseDevnet(args, getenv, stderr)
@@ -32,13 +33,9 @@ func runDevnet(ctx context.Context, args []string, getenv func(string) string, s
 		level = slog.LevelDebug
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
-	modules, err := devnetModules()
+	node, err := newNode(ctx, cfg.Node, log)
 	if err != nil {
 		return err
-	}
-	node, err := devnet.New(nodeOptions(cfg.Node, log, modules))
-	if err != nil {
-		return fmt.Errorf("devnet: %w", err)
 	}
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
@@ -74,9 +71,37 @@ func devnetModules() ([]devnet.Module, error) {
 	return mods, nil
 }
 
+// newNode starts the devnet of the parsed node flags with the contracts; a fresh chain
+// (no --state file to load) starts with --history of seeded past, which ctx stops.
+func newNode(ctx context.Context, c config.DevnetNode, log *slog.Logger) (*devnet.Node, error) {
+	modules, err := devnetModules()
+	if err != nil {
+		return nil, err
+	}
+	opts, err := nodeOptions(c, log, modules)
+	if err != nil {
+		return nil, err
+	}
+	node, err := devnet.NewContext(ctx, opts)
+	if err != nil {
+		return nil, fmt.Errorf("devnet: %w", err)
+	}
+	return node, nil
+}
+
 // nodeOptions maps the parsed node flags to the devnet's options (zero values take the
 // node's defaults).
-func nodeOptions(c config.DevnetNode, log *slog.Logger, modules []devnet.Module) devnet.Options {
+func nodeOptions(c config.DevnetNode, log *slog.Logger, modules []devnet.Module) (devnet.Options, error) {
+	end := c.HistoryEnd
+	if end.IsZero() {
+		// The past ends now, so the chain's clock runs on as the wall clock: what a browser
+		// counts "5 s ago" from agrees with the chain's times.
+		end = time.Now().UTC().Truncate(time.Second)
+	}
+	past, err := seed.Past(seed.Config{History: c.History, End: end, Log: log})
+	if err != nil {
+		return devnet.Options{}, fmt.Errorf("%w: --history: %v", errUsage, err)
+	}
 	return devnet.Options{Seed: c.Seed, BlockTime: c.BlockTime, StatePath: c.StatePath,
-		MinGasPrice: c.MinGasPrice, Logger: log, Modules: modules}
+		MinGasPrice: c.MinGasPrice, Logger: log, Modules: modules, Past: past}, nil
 }

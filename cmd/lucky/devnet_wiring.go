@@ -1,7 +1,7 @@
 package main
 
 import (
-	"fmt"
+	"context"
 	"io"
 	"log/slog"
 	"net/http"
@@ -18,14 +18,10 @@ import (
 
 // startDevnet starts the in-process node for `lucky serve` on devnet and prints its dev
 // accounts, as `lucky devnet` does.
-func startDevnet(cfg config.Serve, log *slog.Logger, stdout io.Writer) (*devnet.Node, error) {
-	modules, err := devnetModules()
+func startDevnet(ctx context.Context, cfg config.Serve, log *slog.Logger, stdout io.Writer) (*devnet.Node, error) {
+	node, err := newNode(ctx, cfg.Devnet, log)
 	if err != nil {
 		return nil, err
-	}
-	node, err := devnet.New(nodeOptions(cfg.Devnet, log, modules))
-	if err != nil {
-		return nil, fmt.Errorf("devnet: %w", err)
 	}
 	node.WriteBanner(stdout)
 	return node, nil

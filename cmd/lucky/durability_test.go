@@ -151,7 +151,7 @@ func stateFileHas(path string, sender supra.Address, seq uint64, addr string) bo
 func startDevnetBinary(t *testing.T, bin, state string) (string, *exec.Cmd) {
 	t.Helper()
 	addr := freeAddr(t)
-	cmd := exec.Command(bin, "devnet", "--addr", addr, "--state", state)
+	cmd := exec.Command(bin, "devnet", "--addr", addr, "--state", state, "--history", "0")
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}

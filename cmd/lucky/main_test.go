@@ -137,6 +137,50 @@ func TestServeDevnetFlags(t *testing.T) {
 	}
 }
 
+// TestServeSeededPast: with --history the devnet starts on a seeded past that ends on the
+// chain's clock at --history-end, which the banner shows, or by default when it starts (the
+// chain's clock is then the wall clock); the seeder pays the node's gas price.
+func TestServeSeededPast(t *testing.T) {
+	var out bytes.Buffer
+	base, res, stop := startServe(t, &out, io.Discard, "/devnet/info", "--history", "2h", "--min-gas-price", "150",
+		"--history-end", "2026-01-01T00:00:00Z")
+	defer res.Body.Close()
+	var info struct {
+		Height      uint64 `json:"height"`
+		TimestampUS int64  `json:"timestamp_us"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&info); err != nil {
+		t.Fatal(err)
+	}
+	end := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	if at := time.UnixMicro(info.TimestampUS); info.Height < 100 || at.Before(end) || at.After(end.Add(time.Minute)) {
+		t.Fatalf("devnet at height %d, time %s; want a seeded past ending at %s", info.Height, at, end)
+	}
+	r, err := http.Get(base + "/rpc/v1/transactions/chain_id")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Body.Close()
+	stop()
+	if !strings.Contains(out.String(), "Chain clock: 2026-01-01T00:00:00Z") {
+		t.Errorf("banner lacks the chain clock:\n%s", out.String())
+	}
+	_, res, stop = startServe(t, io.Discard, io.Discard, "/devnet/info", "--history", "1h")
+	defer res.Body.Close()
+	if err := json.NewDecoder(res.Body).Decode(&info); err != nil {
+		t.Fatal(err)
+	}
+	stop()
+	if at := time.UnixMicro(info.TimestampUS); info.Height < 20 || time.Since(at).Abs() > time.Minute {
+		t.Fatalf("devnet at height %d, time %s; want a seeded past ending now", info.Height, at)
+	}
+	for _, args := range [][]string{{"--history", "-1h"}, {"--history", "1000h"}, {"--history-end", "yesterday"}} {
+		if err := run(context.Background(), append([]string{"serve", "--addr", "127.0.0.1:0"}, args...), noEnv, io.Discard, io.Discard); !errors.Is(err, errUsage) {
+			t.Errorf("%v: %v, want a usage error", args, err)
+		}
+	}
+}
+
 // With a token file, lucky serve runs the bots (here against a fake Bot API) and the
 // config tells the /bots page their usernames; a bot without a token is off.
 func TestServeRunsBots(t *testing.T) {
@@ -185,14 +229,15 @@ func TestServeRunsBots(t *testing.T) {
 
 // startServe runs `lucky serve` on a free port with args until the test ends (or stop is
 // called), its output in stdout and its log in stderr, and waits until path answers; it
-// returns the base URL and the first answer.
+// returns the base URL and the first answer. The devnet starts on an empty chain unless
+// args give a --history.
 func startServe(t *testing.T, stdout, stderr io.Writer, path string, args ...string) (base string, first *http.Response, stop func()) {
 	t.Helper()
 	addr := freeAddr(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, append([]string{"serve", "--addr", addr}, args...), noEnv, stdout, stderr)
+		done <- run(ctx, append([]string{"serve", "--addr", addr, "--history", "0"}, args...), noEnv, stdout, stderr)
 	}()
 	var stopped bool
 	stop = func() {
@@ -237,7 +282,7 @@ func TestServeAllowRemoteDevnet(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"serve", "--addr", fmt.Sprintf("0.0.0.0:%d", port), "--allow-remote-devnet"}, noEnv, io.Discard, &stderr)
+		done <- run(ctx, []string{"serve", "--addr", fmt.Sprintf("0.0.0.0:%d", port), "--allow-remote-devnet", "--history", "0"}, noEnv, io.Discard, &stderr)
 	}()
 	defer func() {
 		cancel()

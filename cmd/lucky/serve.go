@@ -42,7 +42,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	}
 	var node *devnet.Node
 	if cfg.Network.Devnet {
-		if node, err = startDevnet(cfg, log, stdout); err != nil {
+		if node, err = startDevnet(ctx, cfg, log, stdout); err != nil {
 			return err
 		}
 		defer func() {

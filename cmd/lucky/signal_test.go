@@ -60,7 +60,7 @@ func freeAddr(t *testing.T) string {
 func startLucky(t *testing.T, bin string, stderr *syncBuffer, args ...string) (string, *exec.Cmd) {
 	t.Helper()
 	addr := freeAddr(t)
-	cmd := exec.Command(bin, append([]string{"serve", "--addr", addr}, args...)...)
+	cmd := exec.Command(bin, append([]string{"serve", "--addr", addr, "--history", "0"}, args...)...)
 	cmd.Stderr = stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

@@ -23,7 +23,20 @@ type DevnetNode struct {
 	// AllowRemote lets the devnet listen on a non-loopback address, which hands its dev
 	// accounts' keys, balances and reset to anyone on the network.
 	AllowRemote bool
+	// History is how much seeded past a fresh chain starts with (0: none, an empty chain).
+	History time.Duration
+	// HistoryEnd is when that past ends on the chain's clock; zero: when the devnet starts,
+	// so the chain's clock is the wall clock. The same seed and end write the same chain.
+	HistoryEnd time.Time
+
+	// envErr is a LUCKY_DEVNET_HISTORY that is not a duration, reported by validate
+	// unless --history overrides it.
+	envErr error
 }
+
+// DefaultHistory is the seeded past of a fresh devnet chain unless --history says
+// otherwise: a week, the longest window the app shows.
+const DefaultHistory = 7 * 24 * time.Hour
 
 // register adds the node's flags to fs, with LUCKY_DEVNET_* environment fallbacks.
 func (d *DevnetNode) register(fs *flag.FlagSet, getenv func(string) string) {
@@ -31,6 +44,23 @@ func (d *DevnetNode) register(fs *flag.FlagSet, getenv func(string) string) {
 	fs.StringVar(&d.Seed, "seed", getenv("LUCKY_DEVNET_SEED"), "devnet: seed of the dev accounts and slot randomness (default: the devnet's; env LUCKY_DEVNET_SEED)")
 	fs.DurationVar(&d.BlockTime, "block-time", 0, "devnet: seal a block every interval (0: one block per transaction)")
 	fs.Uint64Var(&d.MinGasPrice, "min-gas-price", 0, "devnet: minimum gas unit price (default: the node's, 100)")
+	history := DefaultHistory
+	if v := getenv("LUCKY_DEVNET_HISTORY"); v != "" {
+		var err error
+		if history, err = time.ParseDuration(v); err != nil {
+			d.envErr = fmt.Errorf("%w: LUCKY_DEVNET_HISTORY %q: %v", ErrInvalid, v, err)
+			history = DefaultHistory
+		}
+	}
+	fs.DurationVar(&d.History, "history", history, "devnet: seeded past a fresh chain starts with: traders, slot players, burners, stakers, miners "+
+		"(0: an empty chain; ignored when --state loads a chain; env LUCKY_DEVNET_HISTORY)")
+	fs.Func("history-end", "devnet: when the seeded past ends, RFC 3339 (default: when the devnet starts; with the same --seed, the same end writes the same chain byte for byte; env LUCKY_DEVNET_HISTORY_END)",
+		func(v string) error { return d.setHistoryEnd(v) })
+	if v := getenv("LUCKY_DEVNET_HISTORY_END"); v != "" && d.envErr == nil {
+		if err := d.setHistoryEnd(v); err != nil {
+			d.envErr = fmt.Errorf("%w: LUCKY_DEVNET_HISTORY_END: %v", ErrInvalid, err)
+		}
+	}
 	fs.BoolVar(&d.AllowRemote, "allow-remote-devnet", false, "devnet: allow a non-loopback --addr (anyone who can reach it can read the dev keys, move their coins and reset the chain)")
 }
 
@@ -43,8 +73,24 @@ func (d *DevnetNode) checkBind(addr string) error {
 		"balances and reset to the network. Listen on 127.0.0.1, or pass --allow-remote-devnet if that is what you want", ErrInvalid, addr)
 }
 
+func (d *DevnetNode) setHistoryEnd(v string) error {
+	t, err := time.Parse(time.RFC3339, v)
+	if err != nil {
+		return fmt.Errorf("%q is not an RFC 3339 time such as 2026-01-01T00:00:00Z", v)
+	}
+	d.HistoryEnd = t.UTC()
+	return nil
+}
+
 // validate checks the parsed values; set tells which flags were given.
 func (d *DevnetNode) validate(set map[string]bool) error {
+	if d.envErr != nil && !set["history"] && !set["history-end"] {
+		return d.envErr
+	}
+	d.envErr = nil
+	if d.History < 0 {
+		return fmt.Errorf("%w: --history must not be negative", ErrInvalid)
+	}
 	if d.BlockTime < 0 {
 		return fmt.Errorf("%w: --block-time must not be negative", ErrInvalid)
 	}
@@ -61,7 +107,7 @@ type DevnetCmd struct {
 	Verbose bool
 }
 
-// ParseDevnet reads `lucky devnet [--addr] [--block-time] [--state] [--seed]
+// ParseDevnet reads `lucky devnet [--addr] [--block-time] [--state] [--seed] [--history]
 // [--min-gas-price] [-v]`.
 func ParseDevnet(args []string, getenv func(string) string, stderr io.Writer) (DevnetCmd, error) {
 	fs := flag.NewFlagSet("devnet", flag.ContinueOnError)
@@ -80,7 +126,10 @@ func ParseDevnet(args []string, getenv func(string) string, stderr io.Writer) (D
 	if err := d.Node.checkBind(d.Addr); err != nil {
 		return DevnetCmd{}, err
 	}
-	return d, d.Node.validate(set)
+	if err := d.Node.validate(set); err != nil {
+		return DevnetCmd{}, err
+	}
+	return d, nil
 }
 
 // parse runs fs over args, refusing extra arguments, and returns the flags given.

@@ -18,11 +18,17 @@ func TestDevnetNodeFlags(t *testing.T) {
 		want    DevnetNode
 		wantErr bool
 	}{
-		{name: "defaults", want: DevnetNode{}},
-		{name: "all flags", args: []string{"--block-time", "2s", "--min-gas-price", "150", "--state", "/tmp/s.json", "--seed", "abc"},
-			want: DevnetNode{StatePath: "/tmp/s.json", Seed: "abc", BlockTime: 2 * time.Second, MinGasPrice: 150}},
-		{name: "env", env: map[string]string{"LUCKY_DEVNET_STATE": "st", "LUCKY_DEVNET_SEED": "sd"}, want: DevnetNode{StatePath: "st", Seed: "sd"}},
-		{name: "flag beats env", args: []string{"--state", "flag"}, env: map[string]string{"LUCKY_DEVNET_STATE": "env"}, want: DevnetNode{StatePath: "flag"}},
+		{name: "defaults", want: DevnetNode{History: DefaultHistory}},
+		{name: "all flags", args: []string{"--block-time", "2s", "--min-gas-price", "150", "--state", "/tmp/s.json", "--seed", "abc", "--history", "24h"},
+			want: DevnetNode{StatePath: "/tmp/s.json", Seed: "abc", BlockTime: 2 * time.Second, MinGasPrice: 150, History: 24 * time.Hour}},
+		{name: "env", env: map[string]string{"LUCKY_DEVNET_STATE": "st", "LUCKY_DEVNET_SEED": "sd", "LUCKY_DEVNET_HISTORY": "0"},
+			want: DevnetNode{StatePath: "st", Seed: "sd"}},
+		{name: "flag beats env", args: []string{"--state", "flag", "--history", "1h"}, env: map[string]string{"LUCKY_DEVNET_STATE": "env", "LUCKY_DEVNET_HISTORY": "2h"},
+			want: DevnetNode{StatePath: "flag", History: time.Hour}},
+		{name: "no history", args: []string{"--history", "0"}, want: DevnetNode{}},
+		{name: "flag beats a bad env history", args: []string{"--history", "0"}, env: map[string]string{"LUCKY_DEVNET_HISTORY": "a week"}, want: DevnetNode{}},
+		{name: "bad env history", env: map[string]string{"LUCKY_DEVNET_HISTORY": "a week"}, wantErr: true},
+		{name: "negative history", args: []string{"--history", "-1h"}, wantErr: true},
 		{name: "negative block time", args: []string{"--block-time", "-1s"}, wantErr: true},
 		{name: "zero min gas price", args: []string{"--min-gas-price", "0"}, wantErr: true},
 		{name: "bad duration", args: []string{"--block-time", "soon"}, wantErr: true},

@@ -238,7 +238,7 @@ func (n *Node) record(c *ledger, rec *txRecord) {
 	for _, a := range coinAccounts(rec) {
 		c.coinTxs[a] = append(c.coinTxs[a], idx)
 	}
-	if n.opts.BlockTime == 0 {
+	if n.opts.BlockTime == 0 || n.writingPast {
 		c.seal(n.now)
 	}
 	n.log.Debug("devnet: tx", "hash", rec.Info.Hash, "status", rec.Status, "vm_status", rec.Output.Move.VMStatus, "gas", rec.Output.Move.GasUsed)

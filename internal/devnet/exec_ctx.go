@@ -380,6 +380,26 @@ func (c *Exec) SetResource(addr supra.Address, typ string, v any) error {
 	return nil
 }
 
+// SetSharedResource is SetResource for a state that SharedResource[T] reads: v also
+// becomes the decoded value of the version it stores, so the next reader shares it
+// instead of decoding the JSON just encoded from it. For a module whose every
+// transaction rewrites a state that is costly to decode (the DEX's pools), that halves
+// the work. v is shared from then on like any value SharedResource returns: the caller
+// must not modify it afterwards.
+func SetSharedResource[T any](ex *Exec, addr supra.Address, typ string, v *T) error {
+	if err := ex.SetResource(addr, typ, v); err != nil {
+		return err
+	}
+	k, err := ex.resKey(addr, typ)
+	if err != nil {
+		return err
+	}
+	if r, ok := ex.ov.resource(k); ok {
+		r.decoded.Store(&decodedResource{v})
+	}
+	return nil
+}
+
 // DeleteResource removes the resource typ at addr (move_from); no-op when absent.
 func (c *Exec) DeleteResource(addr supra.Address, typ string) error {
 	k, err := c.resKey(addr, typ)

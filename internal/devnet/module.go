@@ -55,7 +55,9 @@ package devnet
 // SharedResource: each stored version is decoded once and the value is shared by every
 // reader of that version, so views do not pay for decoding the whole state each time.
 // Shared values must never be modified: a transaction changes a copy and stores it with
-// SetResource, which makes a new version.
+// SetResource, which makes a new version, or with SetSharedResource, which also hands the
+// copy to that version's readers so they need not decode it (the transaction leaves it
+// alone from then on).
 //
 // Writes go to a per-transaction overlay: if Execute returns an error (or panics, or runs out
 // of gas) the overlay is dropped and only the gas charge and the sequence-number bump are

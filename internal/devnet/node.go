@@ -5,6 +5,7 @@
 package devnet
 
 import (
+	"context"
 	"crypto/ed25519"
 	"errors"
 	"fmt"
@@ -42,6 +43,7 @@ var (
 	ErrStateVersion    = errors.New("devnet: unsupported state file version")
 	ErrStateInvariant  = errors.New("devnet: state refused: an invariant does not hold")
 	ErrStateTooLarge   = errors.New("devnet: state too large")
+	ErrPast            = errors.New("devnet: writing the past failed")
 )
 
 // Options configure a Node. The zero value is a usable devnet.
@@ -75,6 +77,25 @@ type Options struct {
 	FaucetAmount uint64
 	// Now is the wall clock (default time.Now); tests pass a fixed clock.
 	Now func() time.Time
+	// Past, when set, is written onto every fresh chain (not onto a state file loaded at
+	// start): the node starts on a world with a history instead of an empty genesis.
+	Past *Past
+}
+
+// Past is a history written onto a fresh chain before the node serves it.
+//
+// The chain starts at Start: its genesis block has that time. While Write runs, the
+// chain's clock stands still and moves only with SetTime and AdvanceTime, and every
+// transaction seals a block of its own whatever BlockTime is, so the same Write on the
+// same seed gives the same chain, block for block and hash for hash, on any day and any
+// machine. When Write returns, the clock runs on from where Write left it, at the pace of
+// Options.Now: the past ends at the chain's "now", which is what the app measures its
+// windows against.
+type Past struct {
+	Start time.Time
+	// Write submits the past's transactions through the node's ordinary paths (Submit,
+	// SetTime, Balance, View…). An error fails New with ErrPast.
+	Write func(ctx context.Context, n *Node) error
 }
 
 // DevAccount is a well-known, pre-funded account derived from the seed.
@@ -106,13 +127,20 @@ type Node struct {
 	droppedSnap uint64
 	faults      faults
 	closed      bool
+	// writingPast is set while Options.Past is written: every transaction seals its block.
+	writingPast bool
+	// base is the chain as the past left it, which Reset returns to (nil without a past).
+	base *ledger
 
 	stop chan struct{}
 	wg   sync.WaitGroup
 }
 
 // New builds a node: genesis (or the state file), then the block ticker when BlockTime > 0.
-func New(opts Options) (*Node, error) {
+func New(opts Options) (*Node, error) { return NewContext(context.Background(), opts) }
+
+// NewContext is New with a context that stops the writing of Options.Past.
+func NewContext(ctx context.Context, opts Options) (*Node, error) {
 	if opts.Seed == "" {
 		opts.Seed = DefaultSeed
 	}
@@ -182,11 +210,14 @@ func New(opts Options) (*Node, error) {
 		}
 	}
 	if !loaded {
-		c, err := n.genesis()
+		c, err := n.fresh(ctx)
 		if err != nil {
 			return nil, err
 		}
 		n.ch = c
+		if opts.Past != nil {
+			n.base = c.clone()
+		}
 	}
 	if opts.BlockTime > 0 {
 		n.wg.Add(1)
@@ -221,10 +252,46 @@ func (n *Node) register(m Module) error {
 	return nil
 }
 
-// genesis builds a fresh chain: framework coin, funded dev and faucet accounts, then every
-// module's Genesis, all in block 0.
-func (n *Node) genesis() (*ledger, error) {
-	c := newLedger(n.now, n.newBlockList())
+// fresh builds a new chain: genesis, then the past when Options.Past is set. The past is
+// written by a scratch node over the same accounts and modules, so that a Reset builds it
+// while the live chain goes on serving; the scratch node starts nothing in the background.
+func (n *Node) fresh(ctx context.Context) (*ledger, error) {
+	p := n.opts.Past
+	if p == nil {
+		return n.genesis(n.now)
+	}
+	w := &Node{opts: n.opts, seed: n.seed, log: n.log, now: n.now, dev: n.dev, faucet: n.faucet,
+		modules: n.modules, order: n.order, admin: n.admin, snapshots: map[uint64]*ledger{}, stop: make(chan struct{})}
+	held := func() time.Time { return p.Start }
+	c, err := w.genesis(held)
+	if err != nil {
+		return nil, err
+	}
+	w.ch, w.writingPast = c, true
+	began := time.Now()
+	if err := p.Write(ctx, w); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrPast, err)
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	c = w.ch
+	if c.open != nil {
+		c.seal(n.now)
+	}
+	// From here the chain's clock is the node's, shifted so that it reads the time the
+	// past reached: the past ends now, and time goes on from there.
+	end := c.blockTime()
+	c.clock = n.now
+	c.timeOffset = end.Sub(n.now())
+	n.log.Info("devnet: past written", "from", p.Start.UTC().Format(time.RFC3339), "to", end.UTC().Format(time.RFC3339),
+		"blocks", c.height(), "took", time.Since(began).Round(time.Millisecond))
+	return c, nil
+}
+
+// genesis builds a fresh chain on clock: framework coin, funded dev and faucet accounts,
+// then every module's Genesis, all in block 0.
+func (n *Node) genesis(clock func() time.Time) (*ledger, error) {
+	c := newLedger(clock, n.newBlockList())
 	ex := n.newExec(c, supra.FrameworkAddress, supra.ModuleID{Address: supra.FrameworkAddress, Name: "genesis"}, 0)
 	if err := ex.RegisterCoin(CoinInfo{CoinType: supra.SupraCoinType, Name: "Supra Coin", Symbol: "SUPRA", Decimals: 8}); err != nil {
 		return nil, err
@@ -290,6 +357,13 @@ func safeCall(f func() error) (err error) {
 // Accounts returns the dev accounts.
 func (n *Node) Accounts() []DevAccount { return append([]DevAccount(nil), n.dev...) }
 
+// FaucetAccount returns the faucet's account: like the dev accounts it derives from the
+// seed, and it holds the SUPRA the faucet hands out.
+func (n *Node) FaucetAccount() DevAccount { return n.faucet }
+
+// MinGasPrice is the lowest gas unit price the node accepts.
+func (n *Node) MinGasPrice() uint64 { return n.opts.MinGasPrice }
+
 // Seed returns the seed string.
 func (n *Node) Seed() string { return n.seed }
 
@@ -322,6 +396,8 @@ func (n *Node) WriteBanner(w io.Writer) {
 	}
 	fmt.Fprintf(w, "\nKeys derive from the seed at m/44'/637'/i'/0'/0'. Block time: %s. Min gas price: %d.\n",
 		blockTimeText(n.opts.BlockTime), n.opts.MinGasPrice)
+	// A chain with a seeded past keeps the clock that past ended on, not the wall clock's.
+	fmt.Fprintf(w, "Chain clock: %s (height %d).\n", n.ch.blockTime().UTC().Format(time.RFC3339), n.ch.height())
 }
 
 func blockTimeText(d time.Duration) string {
@@ -502,14 +578,27 @@ func (n *Node) rewound() {
 	}
 }
 
-// Reset rebuilds the chain from genesis and drops all snapshots.
+// Reset rebuilds the chain from genesis and drops all snapshots. With Options.Past the
+// chain goes back to where the past ended (written again first when the node started from
+// a state file), its clock running on from there.
 func (n *Node) Reset() error {
-	c, err := n.genesis()
-	if err != nil {
-		return err
+	n.mu.RLock()
+	base := n.base
+	n.mu.RUnlock()
+	var c *ledger
+	if base != nil {
+		c = base.clone()
+	} else {
+		var err error
+		if c, err = n.fresh(context.Background()); err != nil {
+			return err
+		}
 	}
 	n.mu.Lock()
 	defer n.mu.Unlock()
+	if base == nil && n.opts.Past != nil {
+		n.base = c.clone()
+	}
 	n.ch = c
 	clear(n.snapshots)
 	n.rewound()
@@ -524,6 +613,19 @@ func (n *Node) AdvanceTime(d time.Duration) (time.Time, error) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	n.ch.timeOffset += d
+	return n.ch.blockTime(), nil
+}
+
+// SetTime moves chain time forward to t: the next block is at t (or a microsecond after
+// the latest block, if that is later). Moving it back is refused, as AdvanceTime does.
+func (n *Node) SetTime(t time.Time) (time.Time, error) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	cur := n.ch.clock().Add(n.ch.timeOffset)
+	if t.Before(cur) {
+		return time.Time{}, fmt.Errorf("devnet: cannot move time backwards (from %s to %s)", cur, t)
+	}
+	n.ch.timeOffset += t.Sub(cur)
 	return n.ch.blockTime(), nil
 }
 

@@ -2,6 +2,7 @@ package devnet
 
 import (
 	"bytes"
+	"fmt"
 	"sync"
 	"testing"
 
@@ -173,4 +174,58 @@ func TestSharedResourceMissing(t *testing.T) {
 	if v != nil || ok || err != nil {
 		t.Fatalf("missing resource: %v %v %v", v, ok, err)
 	}
+}
+
+// A state stored with SetSharedResource is what the next reader gets, undecoded; its JSON
+// is the same as SetResource's, and a dropped transaction leaves no trace of it.
+func TestSetSharedResource(t *testing.T) {
+	tests := []struct {
+		name   string
+		commit bool
+		want   uint64 // the counter read afterwards
+		shared bool   // whether that read is the stored value itself
+	}{
+		{name: "committed", commit: true, want: 5, shared: true},
+		{name: "dropped", commit: false, want: 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			n := counterNode(t)
+			stored := &counterState{N: 5}
+			n.mu.Lock()
+			ex := n.newExec(n.ch, counterAddr, supra.ModuleID{Address: counterAddr, Name: "counter"}, 0)
+			err := SetSharedResource(ex, counterAddr, counterType, stored)
+			if tt.commit {
+				ex.ov.commit()
+			}
+			n.mu.Unlock()
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := n.readCounter(t)
+			if got.N != supra.U64(tt.want) || (got == stored) != tt.shared {
+				t.Fatalf("read n = %d (the stored value: %v), want %d (%v)", got.N, got == stored, tt.want, tt.shared)
+			}
+			raw, err := n.resourceJSON(counterAddr, counterType)
+			if err != nil || string(raw) != fmt.Sprintf(`{"n":"%d"}`, tt.want) {
+				t.Fatalf("JSON %s %v", raw, err)
+			}
+		})
+	}
+}
+
+// resourceJSON is the stored JSON of a resource, as the RPC serves it.
+func (n *Node) resourceJSON(addr supra.Address, typ string) ([]byte, error) {
+	n.mu.RLock()
+	defer n.mu.RUnlock()
+	ex := n.newExec(n.ch, supra.Address{}, supra.ModuleID{}, 0)
+	k, err := ex.resKey(addr, typ)
+	if err != nil {
+		return nil, err
+	}
+	r, ok := ex.ov.resource(k)
+	if !ok {
+		return nil, ErrNotFound
+	}
+	return r.raw, nil
 }

@@ -39,7 +39,8 @@ async function waitUp(base) {
 before(async () => {
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
-  proc = spawn(BIN, ['devnet', '--addr', `127.0.0.1:${port}`], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // An empty chain (no seeded past): the tests start from genesis balances.
+  proc = spawn(BIN, ['devnet', '--addr', `127.0.0.1:${port}`, '--history', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
   proc.stdout.resume();
   await waitUp(url);
   client = await SupraClient.init(url);

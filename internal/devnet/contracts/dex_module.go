@@ -307,7 +307,7 @@ func (m scriptsModule) Genesis(ex *devnet.Exec) error {
 			return err
 		}
 	}
-	return ex.SetResource(DexlynAddress, dexStateType, e)
+	return devnet.SetSharedResource(ex, DexlynAddress, dexStateType, e)
 }
 
 type swapEventJSON struct {
@@ -401,7 +401,7 @@ func (scriptsModule) Execute(ex *devnet.Exec, call devnet.EntryCall) error {
 	default:
 		return fmt.Errorf("%w: scripts::%s", devnet.ErrBadArgument, call.Function)
 	}
-	return ex.SetResource(DexlynAddress, dexStateType, e)
+	return devnet.SetSharedResource(ex, DexlynAddress, dexStateType, e)
 }
 
 // emitLiquidityAdded emits Liquidswap's LiquidityAddedEvent with Dexlyn's pair fields.

@@ -4,7 +4,9 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/big"
+	"slices"
 	"strings"
 
 	"github.com/luckycoin/lucky/internal/devnet"
@@ -253,8 +255,10 @@ func (m genesisModule) Genesis(ex *devnet.Exec) error {
 			}
 		}
 	}
-	for sym, a := range m.g.Burned {
-		if err := m.give(ex, BurnAddress, sym, a); err != nil {
+	// In symbol order, not map order: the genesis transaction's events are the same on
+	// every start, so the same seed makes the same chain.
+	for _, sym := range slices.Sorted(maps.Keys(m.g.Burned)) {
+		if err := m.give(ex, BurnAddress, sym, m.g.Burned[sym]); err != nil {
 			return err
 		}
 	}
@@ -263,8 +267,8 @@ func (m genesisModule) Genesis(ex *devnet.Exec) error {
 		if err != nil {
 			return err
 		}
-		for sym, a := range d.Balances {
-			if err := m.give(ex, addr, sym, a); err != nil {
+		for _, sym := range slices.Sorted(maps.Keys(d.Balances)) {
+			if err := m.give(ex, addr, sym, d.Balances[sym]); err != nil {
 				return err
 			}
 		}
