@@ -53,9 +53,8 @@ dev: web/dist/index.html
 $(GOLANGCI):
 	GOBIN=$(dir $@) go install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(GOLANGCI_VERSION)
 
-## lint: gofmt, go vet, golangci-lint, ESLint (feature boundaries, hooks, no barrels), the TypeScript compiler, each
-## route's first-load JavaScript against its budget, and the web's API types generated from the server's OpenAPI
-## contract (stale: fail)
+## lint: gofmt, go vet, golangci-lint, ESLint (feature boundaries, hooks, no barrels), the TypeScript compiler, and
+## the web's API types generated from the server's OpenAPI contract (stale: fail)
 lint: web/dist/index.html $(GOLANGCI)
 	@out=$$(find . -name '*.go' -not -path './.git/*' -not -path '*/node_modules/*' -print0 | xargs -0 gofmt -l); \
 	if [ -n "$$out" ]; then echo "gofmt -l: these files need gofmt:"; echo "$$out"; exit 1; fi
@@ -63,7 +62,6 @@ lint: web/dist/index.html $(GOLANGCI)
 	$(GOLANGCI) run $(GO_PKGS)
 	npm run --prefix web lint
 	npm run --prefix web typecheck
-	npm run --prefix web size
 	@tmp=$$(mktemp); trap 'rm -f "$$tmp"' EXIT; node web/scripts/gen-api.mjs "$$tmp"; \
 	if ! diff -q web/src/types/api.gen.ts "$$tmp" >/dev/null; then \
 		echo "web/src/types/api.gen.ts is stale: internal/api/openapi.json changed; run npm run --prefix web gen:api"; exit 1; fi
@@ -97,10 +95,12 @@ test-e2e:
 chromium:
 	@test -x $(CHROMIUM) || ($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium)
 
-## lighthouse: Lighthouse (mobile, Debian Chromium) 3 times on /, /swap, /stats, /slots and /burn of the binary, with a
-## bare Vite + React page as the control: the medians (bench/lighthouse.sh)
+## lighthouse: audit / on the running binary with Debian Chromium (mobile) and print the scores
 lighthouse: chromium build
-	LH_PORT=$(LH_PORT) bench/lighthouse.sh
+	@./$(BIN) serve --addr 127.0.0.1:$(LH_PORT) >/tmp/lucky-lighthouse.log 2>&1 & pid=$$!; \
+	trap "kill $$pid" EXIT; \
+	for i in $$(seq 50); do curl -sf http://127.0.0.1:$(LH_PORT)/healthz >/dev/null && break; sleep 0.1; done; \
+	npm run --prefix web lighthouse -- http://127.0.0.1:$(LH_PORT)/
 
 ## bench: Go benchmarks (devnet throughput, views)
 bench:

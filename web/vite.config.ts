@@ -23,42 +23,11 @@ function devWallet(): Plugin {
   };
 }
 
-/**
- * React Router's build creates its contexts and components with React.createContext, forwardRef
- * and memo calls and then sets their displayName, all at module level. A bundler must keep such
- * statements in case they have side effects, and with them every component the module defines
- * (Form, ScrollRestoration, the data router's prefetching) whether the app uses it or not.
- * Marking the calls pure and dropping the debug names lets tree-shaking take out what is unused:
- * about 3.5 KB brotli off every first load. Builds only.
- */
-function treeShakeReactRouter(): Plugin {
-  return {
-    name: 'lucky-tree-shake-react-router',
-    apply: 'build',
-    transform(code, id) {
-      if (!id.includes('/node_modules/react-router/dist/')) return;
-      return {
-        code: code
-          .replace(/\bReact\d*\.(createContext|forwardRef|memo)\(/g, '/* @__PURE__ */ $&')
-          .replace(/^\w+\.displayName = "[^"]*";$/gm, ''),
-        map: null,
-      };
-    },
-  };
-}
-
-export default defineConfig(({ command }) => ({
+export default defineConfig({
   base: '/',
-  plugins: [react(), tailwindcss(), devWallet(), treeShakeReactRouter()],
+  plugins: [react(), tailwindcss(), devWallet()],
   resolve: {
-    alias: [
-      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-      // The package exports only its development build (dev warnings on); a build takes the
-      // production one, the same code with the warnings off.
-      ...(command === 'build'
-        ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) }]
-        : []),
-    ],
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   build: {
     outDir: 'dist',
@@ -68,13 +37,6 @@ export default defineConfig(({ command }) => ({
     // Inline nothing: the server's CSP forbids data: scripts and we want every asset cacheable.
     assetsInlineLimit: 0,
     modulePreload: { polyfill: false },
-    // Which chunks each route loads first, for scripts/size.mjs; scripts/compress.mjs moves it
-    // out of dist/ (to build-manifest.json), so the binary does not ship it.
-    manifest: true,
-    // React in a chunk of its own: an app deploy leaves it in the browser's cache.
-    rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] } },
-    },
   },
   server: {
     host: '127.0.0.1',
@@ -88,4 +50,4 @@ export default defineConfig(({ command }) => ({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
   },
-}));
+});

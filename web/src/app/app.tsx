@@ -1,13 +1,11 @@
-import { BrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from '@/app/provider';
-import { AppRoutes } from '@/app/router';
+import { router } from '@/app/router';
 
 export function App() {
   return (
     <AppProvider>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
+      <RouterProvider router={router} />
     </AppProvider>
   );
 }

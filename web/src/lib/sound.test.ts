@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SoundManager } from '@/lib/sound';
-import { readSoundEnabled, SOUND_STORAGE_KEY } from '@/lib/sound-pref';
+import { readSoundEnabled, SOUND_STORAGE_KEY, SoundManager } from '@/lib/sound';
 
 describe('sound preference', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
-import { Link, NavLink } from '@/components/ui/link';
+import { Link, NavLink, useLocation } from 'react-router';
 import { SocialLinks } from '@/app/layout/social-links';
 import { SoundToggle } from '@/app/layout/sound-toggle';
 import { LuckyLogo } from '@/components/brand/lucky-logo';

@@ -1,7 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toast, ToastProvider } from '@/components/ui/toast';
-import { useToast } from '@/components/ui/toast-context';
+import { Toast, ToastProvider, useToast } from '@/components/ui/toast';
 
 describe('Toast', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -1,5 +1,4 @@
-import { useParams } from 'react-router';
-import { Link } from '@/components/ui/link';
+import { Link, useParams } from 'react-router';
 import { TxLink, useAddressLabel } from '@/components/ui/chain-link';
 import { Spinner } from '@/components/ui/spinner';
 import { TokenLogo } from '@/components/ui/token-logo';

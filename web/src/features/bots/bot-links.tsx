@@ -1,5 +1,4 @@
-import { TelegramIcon, XIcon } from '@/components/ui/icons';
-import { GlobeIcon } from '@/components/ui/content-icons';
+import { GlobeIcon, TelegramIcon, XIcon } from '@/components/ui/icons';
 import type { Bot } from '@/features/bots/bots';
 import { externalLinkProps } from '@/lib/links';
 import type { BotState } from '@/types/api';

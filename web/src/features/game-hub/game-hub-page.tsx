@@ -1,8 +1,7 @@
-import { Link } from '@/components/ui/link';
-import { ArrowRightIcon } from '@/components/ui/icons';
+import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
-import { ShieldIcon } from '@/components/ui/content-icons';
+import { ArrowRightIcon, ShieldIcon } from '@/components/ui/icons';
 import { PageFrame } from '@/components/ui/page-frame';
 import { listedGames } from '@/features/game-hub/games';
 

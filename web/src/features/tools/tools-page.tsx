@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import { Link } from '@/components/ui/link';
+import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
-import { WalletIcon, ArrowRightIcon } from '@/components/ui/icons';
-import { BotIcon, ChartIcon, FlameIcon } from '@/components/ui/content-icons';
+import { ArrowRightIcon, BotIcon, ChartIcon, FlameIcon, WalletIcon } from '@/components/ui/icons';
 import { PageFrame } from '@/components/ui/page-frame';
 import { paths } from '@/lib/paths';
 

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { useParams } from 'react-router';
-import { Link } from '@/components/ui/link';
+import { Link, useParams } from 'react-router';
 import { ExplorerAnchor } from '@/components/ui/chain-link';
 import { Spinner } from '@/components/ui/spinner';
 import { addressLink } from '@/lib/links';

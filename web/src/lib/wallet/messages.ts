@@ -22,8 +22,21 @@ export const walletText = {
   notDetected: `${WALLET_NAME} not detected. Redirecting to open ${WALLET_NAME}.`,
 } as const;
 
+/** Drops one trailing period so "{reason}." never reads "rejected the request..". */
+function trimPeriod(s: string): string {
+  return s.replace(/\.\s*$/, '');
+}
+
+export function connectFailedModal(reason: string): string {
+  return `Failed to connect with ${WALLET_NAME}: ${trimPeriod(reason || 'Unknown error')}. Please check wallet configuration.`;
+}
+
 export function connectFailedToast(message: string): string {
   return `Failed to connect wallet: ${message || 'Unknown error'}`;
+}
+
+export function unknownNetworkMessage(network: string): string {
+  return `Unknown network: ${network}. Please select Testnet or Mainnet in ${WALLET_NAME}.`;
 }
 
 /** "Supra Mainnet" → "Mainnet Connected"; on devnet "Devnet Connected". */
@@ -40,4 +53,17 @@ export function shortNetworkName(label: string): string {
 export function shortenAddress(address: string): string {
   if (address.length <= 10) return address;
   return `${address.slice(0, 6)}…${address.slice(-4)}`;
+}
+
+/** The message of anything thrown (Error, StarKey's {code, message} object, a string). */
+export function errorMessage(err: unknown): string {
+  if (typeof err === 'string') return err;
+  if (err && typeof err === 'object' && 'message' in err && typeof err.message === 'string') return err.message;
+  return '';
+}
+
+/** A wallet refusal: code 4001, or a message saying rejected / cancelled / denied. */
+export function isUserRejection(err: unknown): boolean {
+  if (err && typeof err === 'object' && 'code' in err && Number(err.code) === 4001) return true;
+  return /reject|cancel|denied/i.test(errorMessage(err));
 }

@@ -1,15 +1,13 @@
-import { Link } from '@/components/ui/link';
+import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { useBurns } from '@/features/burn/api/use-burns';
 import { fmt2Grouped } from '@/lib/amounts';
 import { AddressLink } from '@/components/ui/chain-link';
 import { burnCertificatePath } from '@/lib/paths';
 
-const LATEST = 10;
-
 /** The latest burns of every token, from the event index. */
 export function RecentBurns() {
-  const q = useBurns(LATEST);
+  const q = useBurns(10);
   return (
     <section aria-labelledby="recent-burns-title" className="panel p-4 sm:p-5">
       <h2 id="recent-burns-title" className="mb-3 font-display text-lg font-extrabold tracking-wide text-white">
@@ -18,11 +16,7 @@ export function RecentBurns() {
       {q.isError ? (
         <p className="text-sm text-muted">Recent burns could not be loaded.</p>
       ) : q.isPending ? (
-        // As tall as the list it waits for (ten 3.5rem rows, 0.5rem apart): on a phone the
-        // leaderboard is under it, and the list's arrival must not push it out of view.
-        <div className="min-h-[39.5rem]">
-          <Spinner label="Loading recent burns" className="text-neon-cyan" />
-        </div>
+        <Spinner label="Loading recent burns" className="text-neon-cyan" />
       ) : q.data.burns.length === 0 ? (
         <p className="text-sm text-muted">No burns yet.</p>
       ) : (

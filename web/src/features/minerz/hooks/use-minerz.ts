@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useToast, type ToastType } from '@/components/ui/toast-context';
+import { useToast, type ToastType } from '@/components/ui/toast';
 import { useAppConfig } from '@/lib/config';
 import { isTxError } from '@/lib/tx/tx-error';
 import { useTransaction } from '@/lib/tx/use-transaction';
-import { useWallet } from '@/lib/wallet/wallet-context';
+import { useWallet } from '@/lib/wallet/wallet-provider';
 import { fmt2Grouped, safeBigInt } from '@/lib/amounts';
 import { buildClaim, buildPurchase, useMiners } from '@/features/minerz/api/miners';
 import {
