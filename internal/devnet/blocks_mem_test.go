@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"runtime"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -12,28 +11,28 @@ import (
 	"github.com/luckycoin/lucky/internal/devnet/devnettest"
 )
 
-// TestMemoryAfterManyBlocks mines LUCKY_DEVNET_MEM_BLOCKS empty blocks and reports the
+// BenchmarkMemoryAfterManyBlocks mines 1,000,000 empty blocks per run and reports the
 // heap and the process's resident memory, to check that a long-running devnet's memory
 // does not grow with its height (old blocks live in the scratch file). It fails above
-// 100 MB in use. It takes seconds and a temporary file of 53 bytes per block, so it runs
-// only when the variable is set:
+// 100 MB in use. It takes seconds and a temporary file of 53 bytes per block:
 //
-//	LUCKY_DEVNET_MEM_BLOCKS=1000000 go test -run MemoryAfterManyBlocks -v ./internal/devnet/
-func TestMemoryAfterManyBlocks(t *testing.T) {
-	blocks, _ := strconv.Atoi(os.Getenv("LUCKY_DEVNET_MEM_BLOCKS"))
-	if blocks <= 0 {
-		t.Skip("set LUCKY_DEVNET_MEM_BLOCKS to the number of blocks to mine")
-	}
-	n := devnettest.New(t, devnet.Options{})
-	for left := blocks; left > 0; left -= 10_000 {
-		n.Mine(min(left, 10_000))
-	}
-	runtime.GC()
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	t.Logf("height %d: heap in use %.1f MB, RSS %.1f MB (peak %.1f MB)", n.Height(), float64(ms.HeapInuse)/1e6, procMB("VmRSS"), procMB("VmHWM"))
-	if ms.HeapInuse > 100e6 {
-		t.Errorf("heap in use %.1f MB after %d blocks, want under 100 MB", float64(ms.HeapInuse)/1e6, blocks)
+//	go test -run '^$' -bench MemoryAfterManyBlocks -benchtime 1x ./internal/devnet/
+func BenchmarkMemoryAfterManyBlocks(b *testing.B) {
+	const blocks = 1_000_000
+	for range b.N {
+		n := devnettest.New(b, devnet.Options{})
+		for left := blocks; left > 0; left -= 10_000 {
+			n.Mine(min(left, 10_000))
+		}
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		b.ReportMetric(float64(ms.HeapInuse)/1e6, "heap-MB")
+		b.ReportMetric(procMB("VmRSS"), "rss-MB")
+		b.Logf("height %d: heap in use %.1f MB, RSS %.1f MB (peak %.1f MB)", n.Height(), float64(ms.HeapInuse)/1e6, procMB("VmRSS"), procMB("VmHWM"))
+		if ms.HeapInuse > 100e6 {
+			b.Errorf("heap in use %.1f MB after %d blocks, want under 100 MB", float64(ms.HeapInuse)/1e6, blocks)
+		}
 	}
 }
 

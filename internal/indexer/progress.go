@@ -16,7 +16,6 @@ const bigCatchUp = 1000
 // operator backfilling a long chain sees it move and knows when it will be done.
 type progress struct {
 	log        *slog.Logger
-	now        func() time.Time
 	began      time.Time
 	lastLog    time.Time
 	from, head uint64
@@ -26,13 +25,13 @@ type progress struct {
 
 func (ix *Indexer) newProgress(from, head uint64) *progress {
 	now := time.Now()
-	return &progress{log: ix.log, now: time.Now, began: now, lastLog: now, from: from, head: head, at: from}
+	return &progress{log: ix.log, began: now, lastLog: now, from: from, head: head, at: from}
 }
 
 // add records that the index now holds every block up to at, with events more events.
 func (p *progress) add(at uint64, events int) {
 	p.at, p.events = at, p.events+events
-	if now := p.now(); now.Sub(p.lastLog) >= progressEvery {
+	if now := time.Now(); now.Sub(p.lastLog) >= progressEvery {
 		p.lastLog = now
 		blocks, secs := p.rates(now)
 		eta := time.Duration(float64(p.head-at) / blocks * float64(time.Second)).Round(time.Second)
@@ -43,7 +42,7 @@ func (p *progress) add(at uint64, events int) {
 
 // done logs the end of a catch-up that was long enough to be worth a line.
 func (p *progress) done() {
-	now := p.now()
+	now := time.Now()
 	if p.at+1-p.from < bigCatchUp && now.Sub(p.began) < progressEvery {
 		return
 	}
