@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/luckycoin/lucky/internal/chain"
@@ -46,23 +45,13 @@ type HistoryDeps struct {
 // HistoryHandler serves the event history read from the index: candles, burns, the spins
 // feed, holders and account activity. Every answer carries indexedHeight and headHeight.
 type HistoryHandler struct {
-	d   HistoryDeps
-	day dayCache
+	d       HistoryDeps
+	day     blockCache[luckyDayJSON]
+	holders blockCache[holderList]
 }
 
-// dayCache holds the last 24 hour figures: they change only when the index moves or
-// trades age out of the window, so they are summed once per indexed block (at most every
-// dayCacheFor) however many dashboards ask. The block is named by height and hash: a
-// devnet revert can index a different block at a height already seen.
-type dayCache struct {
-	mu      sync.Mutex
-	indexed uint64
-	block   store.BlockRef
-	at      time.Time
-	val     luckyDayJSON
-	ok      bool
-}
-
+// dayCacheFor bounds how long the 24 hour figures are kept at one indexed block: trades
+// age out of the window while the index stands still.
 const dayCacheFor = 5 * time.Second
 
 // NewHistory returns the event history handlers.
@@ -85,6 +74,7 @@ const (
 type heights struct {
 	IndexedHeight string `json:"indexedHeight"`
 	HeadHeight    string `json:"headHeight"`
+	indexed       uint64
 }
 
 // available answers 503 when this server has no index (lucky serve with the indexer
@@ -105,7 +95,7 @@ func (h *HistoryHandler) ready(w http.ResponseWriter, r *http.Request) (heights,
 		WriteError(w, r, h.d.Log, http.StatusServiceUnavailable, CodeIndexUnavailable, "The event index is not available.")
 		return heights{}, false
 	}
-	return heights{strconv.FormatUint(idx, 10), strconv.FormatUint(head, 10)}, true
+	return heights{strconv.FormatUint(idx, 10), strconv.FormatUint(head, 10), idx}, true
 }
 
 func (h *HistoryHandler) storeFailed(w http.ResponseWriter, r *http.Request, err error) {
@@ -482,12 +472,12 @@ func (h *HistoryHandler) GetHolders(w http.ResponseWriter, r *http.Request) {
 		h.storeFailed(w, r, errNoLucky)
 		return
 	}
-	ct := tok.Coin()
-	list, count, err := h.d.Store.Holders(r.Context(), ct, h.d.Rules.BurnAddress, n)
+	top, err := h.topHolders(r.Context(), tok, hs.indexed)
 	if err != nil {
 		h.storeFailed(w, r, err)
 		return
 	}
+	list, count := top.list[:min(n, len(top.list))], top.count
 	var supply *big.Int
 	if tok.TotalSupply != nil {
 		supply, _ = new(big.Int).SetString(*tok.TotalSupply, 10)
@@ -509,6 +499,26 @@ func (h *HistoryHandler) GetHolders(w http.ResponseWriter, r *http.Request) {
 		Holders     []holderJSON `json:"holders"`
 		heights
 	}{tok.Name, tok.CoinType, supplyS, count, out, hs})
+}
+
+// holderList is the largest LUCKY holders (as many as a request may ask for) and the
+// holder count, read at one indexed block.
+type holderList struct {
+	list  []store.Holder
+	count int64
+}
+
+// topHolders reads the largest holders once per indexed block: every request at that
+// block answers from the same read, whatever its limit.
+func (h *HistoryHandler) topHolders(ctx context.Context, tok tokens.Token, indexed uint64) (holderList, error) {
+	last, _, err := h.d.Store.LastBlock(ctx)
+	if err != nil {
+		return holderList{}, err
+	}
+	return h.holders.get(indexed, last, h.d.Now(), 0, func() (holderList, error) {
+		list, count, err := h.d.Store.Holders(ctx, tok.Coin(), h.d.Rules.BurnAddress, maxLimit)
+		return holderList{list, count}, err
+	})
 }
 
 type constErr string
@@ -568,19 +578,15 @@ func (h *HistoryHandler) luckyDay(ctx context.Context) (out luckyDayJSON, ok boo
 		return out, false, err
 	}
 	now := h.d.Now()
-	h.day.mu.Lock()
-	defer h.day.mu.Unlock()
-	if c := &h.day; c.ok && c.indexed == idx && c.block == last && now.Sub(c.at) >= 0 && now.Sub(c.at) < dayCacheFor {
-		out = c.val
-		hs := strconv.FormatUint(head, 10)
-		out.HeadHeight = &hs
-		return out, true, nil
-	}
-	out, err = h.sumDay(ctx, tok, idx, head, now.Unix())
+	out, err = h.day.get(idx, last, now, dayCacheFor, func() (luckyDayJSON, error) {
+		return h.sumDay(ctx, tok, idx, head, now.Unix())
+	})
 	if err != nil {
 		return out, false, err
 	}
-	h.day.indexed, h.day.block, h.day.at, h.day.val, h.day.ok = idx, last, now, out, true
+	// The head moves on without the index: say the one read now.
+	hs := strconv.FormatUint(head, 10)
+	out.HeadHeight = &hs
 	return out, true, nil
 }
 

@@ -229,6 +229,40 @@ func TestIndexEndpoints(t *testing.T) {
 	}
 }
 
+// The holders are read once per indexed block: every limit answers from that read, and
+// the next block's transfer shows at once.
+func TestHoldersFollowEachIndexedBlock(t *testing.T) {
+	e := newIndexEnv(t)
+	e.sync()
+	before := e.mustOK("GET", "/api/v1/holders?limit=100", "")
+	one := e.mustOK("GET", "/api/v1/holders?limit=1", "")
+	if one["holderCount"] != before["holderCount"] || len(one["holders"].([]any)) != 1 ||
+		fmt.Sprint(one["holders"].([]any)[0]) != fmt.Sprint(before["holders"].([]any)[0]) {
+		t.Fatalf("limit 1 %v, limit 100 %v", one, before)
+	}
+	// A gift to a new account makes it a holder.
+	fresh := supra.MustParseAddress("0xbeef")
+	gift := big.NewInt(12_000_000_000)
+	e.submit(0, devnettest.Call{Function: "0x1::supra_account::transfer_coins", TypeArgs: []string{idxLucky},
+		Args: [][]byte{devnettest.Addr(fresh), devnettest.U64(gift.Uint64())}})
+	e.sync()
+	for _, q := range []string{"limit=1", "limit=100"} {
+		after := e.mustOK("GET", "/api/v1/holders?"+q, "")
+		hs := after["holders"].([]any)
+		if after["holderCount"].(float64) != before["holderCount"].(float64)+1 || after["indexedHeight"] == before["indexedHeight"] {
+			t.Fatalf("%s after the gift: %v (before %v)", q, after, before)
+		}
+		found := false
+		for _, x := range hs {
+			h := x.(map[string]any)
+			found = found || h["account"] == fresh.String() && h["balance"] == gift.String()
+		}
+		if !found && q == "limit=100" {
+			t.Fatalf("%s: %s not listed: %v", q, fresh, hs)
+		}
+	}
+}
+
 func TestIndexEndpointErrors(t *testing.T) {
 	e := newIndexEnv(t)
 	for _, tc := range []struct{ path, msg string }{
