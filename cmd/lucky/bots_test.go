@@ -95,7 +95,7 @@ func (f *fakeBotAPI) posted(substr string) bool {
 	return false
 }
 
-func eventually(t *testing.T, what string, within time.Duration, cond func() bool) {
+func eventually(t testing.TB, what string, within time.Duration, cond func() bool) {
 	t.Helper()
 	deadline := time.Now().Add(within)
 	for !cond() {

@@ -18,8 +18,9 @@ import (
 )
 
 // runDevnet runs the emulated Supra node alone: `lucky devnet [--addr] [--block-time]
-// [--state] [--seed] [--history] [--min-gas-price] [-v]` (flags parsed by internal/config). It prints the dev accounts, serves /rpc/v1/ and
-// /devnet/ until ctx is cancelled, then shuts down gracefully and saves --state.
+// [--state] [--seed] [--history] [--min-gas-price] [-v]` (flags parsed by internal/config).
+// It prints the dev accounts, serves /rpc/v1/, /rpc/v3/ and /devnet/ until ctx is
+// cancelled, then shuts down gracefully and saves --state.
 func runDevnet(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	cfg, err := config.ParseDevnet(args, getenv, stderr)
 	if errors.Is(err, flag.ErrHelp) {
@@ -43,7 +44,7 @@ func runDevnet(ctx context.Context, args []string, getenv func(string) string, s
 		return fmt.Errorf("devnet: %w", err)
 	}
 	node.WriteBanner(stdout)
-	fmt.Fprintf(stdout, "\nListening on http://%s (RPC /rpc/v1/, admin /devnet/)\n", ln.Addr())
+	fmt.Fprintf(stdout, "\nListening on http://%s (RPC /rpc/v1/ and /rpc/v3/, admin /devnet/)\n", ln.Addr())
 
 	srv := &http.Server{Handler: devGuard(cfg.Addr, cfg.Node, "", log).Devnet(node.Handler()), ReadHeaderTimeout: 10 * time.Second}
 	errc := make(chan error, 1)

@@ -5,9 +5,11 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/http/httputil"
 	"net/url"
 	"time"
 
+	"github.com/luckycoin/lucky/internal/api"
 	"github.com/luckycoin/lucky/internal/config"
 	"github.com/luckycoin/lucky/internal/devguard"
 	"github.com/luckycoin/lucky/internal/devnet"
@@ -27,13 +29,32 @@ func startDevnet(ctx context.Context, cfg config.Serve, log *slog.Logger, stdout
 	return node, nil
 }
 
-// nodeClient returns the chain client for the network: the in-process devnet, or the
-// preset's RPC URLs (primary first), waiting at most timeout on one request.
-func nodeClient(n config.Network, node http.Handler, timeout time.Duration) (*supra.Client, error) {
-	if n.Devnet {
-		return supra.NewClient(n.RPC, supra.WithHTTP(inproc.Client(node)), supra.WithTimeout(timeout))
+// nodeClient returns the chain client: the in-process devnet when there is one, else the
+// --rpc URLs or the preset's (primary first), waiting at most timeout on one request.
+func nodeClient(n config.Network, rpc []string, node *devnet.Node, timeout time.Duration) (*supra.Client, error) {
+	if node != nil {
+		return supra.NewClient(n.RPC, supra.WithHTTP(inproc.Client(node.Handler())), supra.WithTimeout(timeout))
+	}
+	if len(rpc) > 0 {
+		return supra.NewClient(rpc, supra.WithTimeout(timeout))
 	}
 	return supra.NewClient(n.RPC, supra.WithTimeout(timeout))
+}
+
+// passThrough forwards requests to a devnet served elsewhere (`lucky serve --rpc` on
+// devnet), so the app's origin still answers the node's RPC and admin paths.
+func passThrough(nodeURL string, log *slog.Logger) http.Handler {
+	u, err := url.Parse(nodeURL) // validated when the flags were read
+	if err != nil {
+		return http.NotFoundHandler()
+	}
+	return &httputil.ReverseProxy{
+		Rewrite: func(r *httputil.ProxyRequest) { r.SetURL(u) },
+		ErrorHandler: func(w http.ResponseWriter, r *http.Request, err error) {
+			log.Warn("devnet unreachable", "url", nodeURL, "err", err)
+			api.WriteError(w, r, log, http.StatusBadGateway, api.CodeUnavailable, "The devnet node at "+nodeURL+" does not answer.")
+		},
+	}
 }
 
 // devWallet gives the built-in wallet the node's dev accounts; it submits through client,

@@ -147,11 +147,12 @@ func stateFileHas(path string, sender supra.Address, seq uint64, addr string) bo
 	return seqOK && addrOK
 }
 
-// startDevnetBinary runs `lucky devnet --state` on a free port until the test ends.
-func startDevnetBinary(t *testing.T, bin, state string) (string, *exec.Cmd) {
+// startDevnetBinary runs `lucky devnet --state` on a free port until the test ends, on
+// an empty chain unless extra flags say otherwise.
+func startDevnetBinary(t testing.TB, bin, state string, extra ...string) (string, *exec.Cmd) {
 	t.Helper()
 	addr := freeAddr(t)
-	cmd := exec.Command(bin, "devnet", "--addr", addr, "--state", state, "--history", "0")
+	cmd := exec.Command(bin, append([]string{"devnet", "--addr", addr, "--state", state, "--history", "0"}, extra...)...)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,8 @@
 // Command lucky is the LuckyCoin app in one binary: `lucky serve` serves the React app,
 // the JSON API and, on the default devnet network, an emulated Supra node; `lucky devnet`
 // runs the node alone; `lucky index` runs the event indexer alone; `lucky bots` runs the
-// Telegram bots; `lucky version` prints the build.
+// Telegram bots; `lucky simulate` has simulated traders, players and burners act on a
+// devnet for a while, then checks it; `lucky version` prints the build.
 package main
 
 import (
@@ -28,10 +29,11 @@ const usageText = `lucky: the LuckyCoin app
 Usage:
   lucky [serve] [--addr 127.0.0.1:8080] [--network devnet|testnet|mainnet]
                 [--data-dir DIR | --database-url postgres://…] [--no-index]
-                [--telegram-token-file FILE]
+                [--telegram-token-file FILE] [--simulate[=RATE]]
   lucky index   [--network …] [--rpc URL] [--data-dir DIR | --database-url postgres://…]
   lucky bots    --telegram-token-file FILE [the index flags] [--telegram-webhook-url URL]
   lucky devnet  [--addr …] [--block-time 0s] [--state FILE] [--seed S]
+  lucky simulate --rpc URL [--rate 5] [--duration 1m] [--accounts 20] [--seed S] [--api URL]
   lucky version
 
 Run 'lucky <command> --help' for the flags of a command.
@@ -79,6 +81,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return runBots(ctx, args, getenv, stdout, stderr)
 	case "devnet":
 		return runDevnet(ctx, args, getenv, stdout, stderr)
+	case "simulate":
+		return runSimulate(ctx, args, getenv, stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, "lucky", buildVersion())
 		return nil

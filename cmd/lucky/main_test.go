@@ -42,6 +42,8 @@ func TestBadFlagsExitTwo(t *testing.T) {
 		{"serve", "--suprabot-username", "not a name"},
 		{"serve", "--telegram-api", "ftp://x"},
 		{"serve", "--telegram-token-file", "/nonexistent/tokens"},
+		{"serve", "--rpc", "ftp://x"},
+		{"serve", "--rpc", "http://127.0.0.1:1,"},
 		// A devnet bound beyond loopback needs --allow-remote-devnet.
 		{"serve", "--addr", "0.0.0.0:8080"},
 		{"serve", "--addr", ":8080"},

@@ -12,6 +12,7 @@ import (
 	"github.com/luckycoin/lucky/internal/config"
 	"github.com/luckycoin/lucky/internal/devnet"
 	"github.com/luckycoin/lucky/internal/server"
+	"github.com/luckycoin/lucky/internal/store"
 	"github.com/luckycoin/lucky/internal/tokens"
 	"github.com/luckycoin/lucky/web"
 )
@@ -23,6 +24,11 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: logLevel(getenv)}))
 	reg, err := tokens.Load(log)
+	if err != nil {
+		return err
+	}
+
+	tokensByBot, err := botTokens(cfg.Telegram)
 	if err != nil {
 		return err
 	}
@@ -41,7 +47,14 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		log.Warn("web app not built: serving the placeholder page (run make build)")
 	}
 	var node *devnet.Node
-	if cfg.Network.Devnet {
+	switch {
+	case cfg.Network.Devnet && len(cfg.RPC) > 0:
+		// A devnet shared with other replicas: its RPC and admin paths pass through to it
+		// (the browser talks to the node through this origin), but its dev accounts' keys
+		// are not here, so there is no built-in wallet.
+		opts.Devnet = passThrough(cfg.RPC[0], log)
+		opts.DevGuard = devGuard(cfg.Addr, cfg.Devnet, cfg.Telegram.PublicURL, log)
+	case cfg.Network.Devnet:
 		if node, err = startDevnet(ctx, cfg, log, stdout); err != nil {
 			return err
 		}
@@ -59,7 +72,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 			cfg.Network.Labels[a.Address.String()] = config.DevAccountLabel(a.Index)
 		}
 	}
-	client, err := nodeClient(cfg.Network, opts.Devnet, cfg.NodeTimeout)
+	client, err := nodeClient(cfg.Network, cfg.RPC, node, cfg.NodeTimeout)
 	if err != nil {
 		return err
 	}
@@ -75,10 +88,14 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		chainOpts.Now = node.Now
 	}
 	bindings := chain.New(client, cfg.Network, reg, chainOpts)
+	if node != nil && cfg.Simulate > 0 {
+		stopSim := startSimulation(ctx, float64(cfg.Simulate), cfg.Devnet.Seed, bindings, log)
+		defer stopSim() // before the node closes: defers run last-in, first-out
+	}
 
-	// The event index: ingested here unless --no-index; throwaway on a devnet whose chain
-	// is not saved, since that chain starts afresh every run.
-	idx, closeIdx, err := openIndex(ctx, cfg.Index, cfg.Network, reg, client, log, cfg.Network.Devnet && cfg.Devnet.StatePath == "")
+	// The event index: ingested here unless --no-index; throwaway on an in-process devnet
+	// whose chain is not saved, since that chain starts afresh every run.
+	idx, closeIdx, err := openIndex(ctx, cfg.Index, cfg.Network, reg, client, log, node != nil && cfg.Devnet.StatePath == "")
 	if err != nil {
 		return err
 	}
@@ -93,18 +110,17 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		// A reverted or reset devnet must not be shown from a snapshot of the chain before.
 		node.OnRewind(mkt.Invalidate)
 	}
-	botsCtx, stopBots := context.WithCancel(ctx)
-	started, err := startBots(botsCtx, cfg.Telegram, cfg.Network, reg, idx.db, mkt, log)
-	if err != nil {
-		stopBots()
-		return err
+	rb := newReplicaBots(tokensByBot, cfg.Telegram, cfg.Network, reg, idx.db, mkt, log)
+	if rb != nil {
+		botsCtx, stopBots := context.WithCancel(ctx)
+		botsDone := make(chan struct{})
+		ready := make(chan struct{})
+		go func() { defer close(botsDone); rb.run(botsCtx, ready) }()
+		defer func() { stopBots(); <-botsDone }()
+		<-ready
 	}
-	if started != nil {
-		defer started.Wait()
-	}
-	defer stopBots()
 	opts.API = api.New(api.Deps{Network: cfg.Network, Tokens: reg, Chain: api.ChainOf(bindings), Market: mkt, Index: opts.Index,
-		Bots: botStatuses(started, cfg.Telegram.Usernames), Log: log})
+		Bots: botStatuses(rb, cfg.Telegram.Usernames), Log: log})
 	ixCtx, stopIx := context.WithCancel(ctx)
 	ixDone := make(chan struct{})
 	go func() {
@@ -114,6 +130,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	// The indexer stops before the store closes (defers run last-in, first-out).
 	defer func() { stopIx(); <-ixDone }()
 
+	opts.Health = replicaHealth(idx, rb)
 	h, err := server.New(opts)
 	if err != nil {
 		return err
@@ -121,6 +138,25 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	return server.Run(ctx, ln, h, log, func(a net.Addr) {
 		log.Info("lucky serving", "url", "http://"+a.String()+"/", "network", cfg.Network.Name, "chain_id", cfg.Network.ChainID)
 	})
+}
+
+// replicaHealth reports the roles this process holds and its index's progress.
+func replicaHealth(idx *eventIndex, rb *replicaBots) func() api.Health {
+	return func() api.Health {
+		var h api.Health
+		if idx.ix.Leading() {
+			h.Roles = append(h.Roles, string(store.RoleIngester))
+		}
+		if rb.running() {
+			h.Roles = append(h.Roles, string(store.RoleBots))
+		}
+		p := idx.ix.Progress()
+		h.Index = &api.IndexHealth{Indexed: p.Indexed, Head: p.Head}
+		if p.CatchingUp {
+			h.Index.Backfill = &api.Backfill{BlocksPerSec: p.BlocksPerSec, EventsPerSec: p.EventsPerSec, ETASeconds: p.ETASeconds}
+		}
+		return h
+	}
 }
 
 func logLevel(getenv func(string) string) slog.Level {

@@ -16,7 +16,7 @@ import (
 )
 
 // buildLucky compiles the real binary for tests that send it signals.
-func buildLucky(t *testing.T) string {
+func buildLucky(t testing.TB) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "lucky")
 	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
@@ -45,7 +45,7 @@ func (s *syncBuffer) String() string {
 }
 
 // freeAddr is a loopback address with a port that was free a moment ago.
-func freeAddr(t *testing.T) string {
+func freeAddr(t testing.TB) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -57,7 +57,7 @@ func freeAddr(t *testing.T) string {
 
 // startLucky runs the binary with `serve --addr <free port>` and args, and waits for
 // /healthz; it returns the base URL and the running command.
-func startLucky(t *testing.T, bin string, stderr *syncBuffer, args ...string) (string, *exec.Cmd) {
+func startLucky(t testing.TB, bin string, stderr *syncBuffer, args ...string) (string, *exec.Cmd) {
 	t.Helper()
 	addr := freeAddr(t)
 	cmd := exec.Command(bin, append([]string{"serve", "--addr", addr, "--history", "0"}, args...)...)

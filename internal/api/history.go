@@ -20,6 +20,8 @@ import (
 // Error codes of the index endpoints.
 const (
 	CodeIndexUnavailable = "index_unavailable"
+	// CodeCatchingUp: /readyz while the index is behind the node's head.
+	CodeCatchingUp = "catching_up"
 )
 
 // IndexStatus says how far the index has caught up: the last height every stream has

@@ -44,6 +44,11 @@ type Network struct {
 	// Labels name the network's known accounts (full 64-digit lowercase address → label),
 	// the one source of the names the app shows beside addresses.
 	Labels map[string]string `json:"labels"`
+	// IndexStart is the first block a fresh event index ingests (--index-start overrides
+	// it): the height of the first event of the contracts the index follows (the LUCKY coin,
+	// Dexlyn's package, the slots module; whichever was published first). The blocks
+	// before it hold nothing of the app's, and on mainnet they are millions.
+	IndexStart uint64 `json:"-"`
 }
 
 // Modules are the addresses of the contracts the app calls.
@@ -135,19 +140,29 @@ func Presets() []Network {
 		{
 			Name: Devnet, Label: "Supra Devnet", ChainID: devnetChain, RPC: []string{DevnetRPC},
 			ExplorerTx: "/tx/{hash}", ExplorerAddress: "/account/{address}",
-			Modules: devMods, Devnet: true, Labels: devnetLabels(),
+			// The devnet publishes every contract in its genesis block.
+			Modules: devMods, Devnet: true, Labels: devnetLabels(), IndexStart: 0,
 		},
 		{
 			Name: Testnet, Label: "Supra Testnet", ChainID: testnetChain,
 			RPC:        []string{"https://rpc-testnet.supra.com"},
 			ExplorerTx: scanTx + "?network=testnet", ExplorerAddress: scanAddress + "?network=testnet",
 			Modules: mainnetModules(), Labels: knownLabels(),
+			// Not known yet: must be set from the chain (the block of the first
+			// transaction of the contracts above); until then a fresh index reads from
+			// genesis, which is slow but misses nothing.
+			IndexStart: 0,
 		},
 		{
 			Name: Mainnet, Label: "Supra Mainnet", ChainID: mainnetChain,
 			RPC:        []string{"https://rpc-mainnet.supra.com", "https://rpc-mainnet-citadel.supra.com"},
 			ExplorerTx: scanTx, ExplorerAddress: scanAddress,
 			Modules: mainnetModules(), Labels: knownLabels(),
+			// Not known yet: must be set from the chain (the block of the first
+			// transaction of the LUCKY coin, Dexlyn's package or the slots module,
+			// whichever is lowest); no public source we hold gives it. Until then a fresh
+			// index reads from genesis, which is slow but misses nothing.
+			IndexStart: 0,
 		},
 	}
 }
@@ -170,12 +185,18 @@ type Serve struct {
 	Network Network
 	// Devnet node settings, used when Network.Devnet is set: the same flags as `lucky devnet`.
 	Devnet DevnetNode
-	Index  Index
+	// RPC, when set, are the node URLs to serve against instead of the network's (on
+	// devnet: a running `lucky devnet` that replicas share, instead of a node in-process).
+	RPC   []string
+	Index Index
 	// Telegram runs the bots in-process when it names a token file.
 	Telegram Telegram
 	// NodeTimeout is the longest the server waits on one node request (a call with its
 	// retries gets one and a half times that): past it, the API answers 504.
 	NodeTimeout time.Duration
+	// Simulate runs the simulator's agents on the devnet at this many transactions a
+	// second (0: off).
+	Simulate SimulateRate
 }
 
 // ParseServe reads `lucky serve` flags; getenv supplies LUCKY_* fallbacks (flags win).
@@ -184,6 +205,7 @@ func ParseServe(args []string, getenv func(string) string, stderr io.Writer) (Se
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", envOr(getenv, "LUCKY_ADDR", "127.0.0.1:8080"), "listen address (env LUCKY_ADDR)")
 	network := fs.String("network", envOr(getenv, "LUCKY_NETWORK", Devnet), "network: devnet, testnet or mainnet (env LUCKY_NETWORK)")
+	rpc := fs.String("rpc", getenv("LUCKY_RPC"), "node URL(s), comma-separated, instead of the network's; on devnet, a running `lucky devnet` to share instead of a node in this process (env LUCKY_RPC)")
 	var node DevnetNode
 	node.register(fs, getenv)
 	var index Index
@@ -198,6 +220,9 @@ func ParseServe(args []string, getenv func(string) string, stderr io.Writer) (Se
 		}
 		*nodeTimeout = d
 	}
+	var simulate SimulateRate
+	fs.Var(&simulate, "simulate", fmt.Sprintf("devnet: keep the market alive with simulated traders, players and burners, "+
+		"--simulate alone at %g transaction a second, --simulate=RATE at RATE (default off)", DefaultServeSimulateRate))
 	set, err := parse(fs, args)
 	if err != nil {
 		return Serve{}, err
@@ -209,7 +234,14 @@ func ParseServe(args []string, getenv func(string) string, stderr io.Writer) (Se
 	if err != nil {
 		return Serve{}, err
 	}
+	if simulate > 0 && !n.Devnet {
+		return Serve{}, fmt.Errorf("%w: --simulate runs on devnet only: it funds its accounts from the devnet's faucet", ErrInvalid)
+	}
 	if err := node.validate(set); err != nil {
+		return Serve{}, err
+	}
+	urls, err := parseRPC(*rpc)
+	if err != nil {
 		return Serve{}, err
 	}
 	if n.Devnet {
@@ -226,7 +258,7 @@ func ParseServe(args []string, getenv func(string) string, stderr io.Writer) (Se
 	if *nodeTimeout <= 0 {
 		return Serve{}, fmt.Errorf("%w: --node-timeout must be positive (a server must not wait on a node forever)", ErrInvalid)
 	}
-	return Serve{Addr: *addr, Network: n, Devnet: node, Index: index, Telegram: tg, NodeTimeout: *nodeTimeout}, nil
+	return Serve{Addr: *addr, Network: n, Devnet: node, RPC: urls, Index: index, Telegram: tg, NodeTimeout: *nodeTimeout, Simulate: simulate}, nil
 }
 
 func validateAddr(addr string) error {

@@ -18,7 +18,8 @@ type Index struct {
 	DataDir string
 	// DatabaseURL postgres://… puts the index in PostgreSQL instead.
 	DatabaseURL string
-	// StartHeight is the first block ingested by a fresh index.
+	// StartHeight is the first block ingested by a fresh index, when --index-start is
+	// given (see Start).
 	StartHeight uint64
 	// Off (serve only): never ingest here; the endpoints read what another process
 	// (`lucky index`, or the replica holding the lock) writes to the shared database.
@@ -31,10 +32,19 @@ type Index struct {
 func (x *Index) register(fs *flag.FlagSet, getenv func(string) string, serve bool) {
 	fs.StringVar(&x.DataDir, "data-dir", getenv("LUCKY_DATA_DIR"), "directory of the SQLite event index (env LUCKY_DATA_DIR; default ./lucky-data, or a temporary one on devnet without --state)")
 	fs.StringVar(&x.DatabaseURL, "database-url", getenv("LUCKY_DATABASE_URL"), "PostgreSQL URL postgres://… for the event index instead of SQLite (env LUCKY_DATABASE_URL)")
-	fs.StringVar(&x.start, "index-start", getenv("LUCKY_INDEX_START"), "first block height a fresh index ingests (env LUCKY_INDEX_START; default 0)")
+	fs.StringVar(&x.start, "index-start", getenv("LUCKY_INDEX_START"), "first block height a fresh index ingests (env LUCKY_INDEX_START; default: the network's, where the app's contracts begin)")
 	if serve {
 		fs.BoolVar(&x.Off, "no-index", false, "do not ingest in this process: the history endpoints read the database another process fills")
 	}
+}
+
+// Start is the first block a fresh index ingests on net: --index-start when given, else
+// the network's preset.
+func (x Index) Start(net Network) uint64 {
+	if x.start != "" || x.StartHeight != 0 {
+		return x.StartHeight
+	}
+	return net.IndexStart
 }
 
 func (x *Index) validate() error {
@@ -96,17 +106,27 @@ func (c *IndexCmd) finish(network, rpc string) error {
 	if err := c.Index.validate(); err != nil {
 		return err
 	}
-	if rpc != "" {
-		for _, s := range strings.Split(rpc, ",") {
-			u, err := url.Parse(strings.TrimSpace(s))
-			if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-				return fmt.Errorf("%w: --rpc %q: want http(s)://host", ErrInvalid, s)
-			}
-			c.RPC = append(c.RPC, strings.TrimRight(u.String(), "/"))
-		}
+	if c.RPC, err = parseRPC(rpc); err != nil {
+		return err
 	}
 	if n.Devnet && len(c.RPC) == 0 {
 		return fmt.Errorf("%w: on devnet, --rpc must name a running `lucky devnet` (e.g. http://127.0.0.1:27001)", ErrInvalid)
 	}
 	return nil
+}
+
+// parseRPC reads --rpc: node URLs, comma-separated (none when empty).
+func parseRPC(rpc string) ([]string, error) {
+	if rpc == "" {
+		return nil, nil
+	}
+	var out []string
+	for _, s := range strings.Split(rpc, ",") {
+		u, err := url.Parse(strings.TrimSpace(s))
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return nil, fmt.Errorf("%w: --rpc %q: want http(s)://host", ErrInvalid, s)
+		}
+		out = append(out, strings.TrimRight(u.String(), "/"))
+	}
+	return out, nil
 }

@@ -39,3 +39,35 @@ func TestIndexFlags(t *testing.T) {
 		}
 	}
 }
+
+// A fresh index starts where the network's preset says (devnet: genesis) unless
+// --index-start says otherwise, even when that is 0.
+func TestIndexStart(t *testing.T) {
+	net, err := Lookup(Mainnet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range Presets() {
+		if n.Devnet && n.IndexStart != 0 {
+			t.Errorf("devnet starts at %d, want genesis", n.IndexStart)
+		}
+	}
+	net.IndexStart = 1_234
+	tests := []struct {
+		args []string
+		want uint64
+	}{
+		{nil, 1_234},
+		{[]string{"--index-start", "99"}, 99},
+		{[]string{"--index-start", "0"}, 0},
+	}
+	for _, tt := range tests {
+		c, err := ParseIndex(append([]string{"--network", "mainnet"}, tt.args...), func(string) string { return "" }, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := c.Index.Start(net); got != tt.want {
+			t.Errorf("%v: starts at %d, want %d", tt.args, got, tt.want)
+		}
+	}
+}

@@ -20,8 +20,8 @@ const (
 	maxTxTTLSeconds  = 7200
 )
 
-// Handler serves RPC v1 under /rpc/v1/ and the admin API under /devnet/. Every other
-// path is 404. Panics are recovered per request.
+// Handler serves RPC v1 under /rpc/v1/, the v3 events query under /rpc/v3/ and the admin
+// API under /devnet/. Every other path is 404. Panics are recovered per request.
 func (n *Node) Handler() http.Handler {
 	rpc := http.NewServeMux()
 	rpc.HandleFunc("GET /rpc/v1/transactions/chain_id", n.chainIDHandler)
@@ -42,12 +42,16 @@ func (n *Node) Handler() http.Handler {
 	rpc.HandleFunc("GET /rpc/v1/block", n.latestBlockHandler)
 	rpc.HandleFunc("GET /rpc/v1/block/height/{height}", n.blockByHeightHandler)
 	rpc.HandleFunc("GET /rpc/v1/events/{type}", n.eventsHandler)
-	rpc.HandleFunc("/rpc/v1/", func(w http.ResponseWriter, r *http.Request) {
+	rpc.HandleFunc("GET /rpc/v3/events/{type}", n.eventsV3Handler)
+	notFound := func(w http.ResponseWriter, r *http.Request) {
 		rpcError(w, http.StatusNotFound, "web_framework_error", "Invalid URL, Path Not Found")
-	})
+	}
+	rpc.HandleFunc("/rpc/v1/", notFound)
+	rpc.HandleFunc("/rpc/v3/", notFound)
 
 	mux := http.NewServeMux()
 	mux.Handle("/rpc/v1/", n.faultMiddleware(rpc))
+	mux.Handle("/rpc/v3/", n.faultMiddleware(rpc))
 	mux.Handle("/devnet/", n.adminMux())
 	return recoverMiddleware(n, mux)
 }

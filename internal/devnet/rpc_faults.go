@@ -7,7 +7,8 @@ import (
 	"time"
 )
 
-// faults is latency and error-rate injection for /rpc/v1 (tests of slow or failing nodes).
+// faults is latency and error-rate injection for the RPC, /rpc/v1 and /rpc/v3 (tests of
+// slow or failing nodes).
 type faults struct {
 	mu          sync.Mutex
 	LatencyMS   int `json:"latency_ms"`
@@ -75,7 +76,7 @@ func (n *Node) faultMiddleware(next http.Handler) http.Handler {
 }
 
 // SetFaults sets what POST /devnet/faults sets, for a test that drives the node
-// in-process: latency before every /rpc/v1 answer, and the share of requests (percent)
+// in-process: latency before every RPC answer, and the share of requests (percent)
 // answered with errorStatus (0: 503).
 func (n *Node) SetFaults(latency time.Duration, errorRatePercent, errorStatus int) {
 	n.faults.set(faultConfig{LatencyMS: int(latency / time.Millisecond), ErrorRate: errorRatePercent, ErrorStatus: errorStatus})

@@ -249,7 +249,7 @@ func (n *Node) eventsHandler(w http.ResponseWriter, r *http.Request) {
 		}
 		for _, i := range b.Txs {
 			for _, e := range n.ch.txs[i].Output.Move.Events {
-				if e.Type == want || strings.HasPrefix(e.Type, want+"<") {
+				if eventMatches(e.Type, want) {
 					out.Data = append(out.Data, e)
 				}
 			}

@@ -1,13 +1,17 @@
 // Package indexer ingests the app's events from a Supra node into the store, gap-free and
-// exactly once. The node only answers "events of one type in at most 10 blocks" and those
-// events carry neither transaction hash nor height, so the indexer walks block windows of
-// that size: it asks each stream's events for the window and, when any came back, reads
-// the window's blocks to place every event (transaction hash, index in the transaction,
-// height, time, sender). It checks that both views agree, reads from the store the state
-// the batch touches, derives trades, candles, reserves, holders and burns from it with the
-// trading rules (package history, once per batch), and has the store write rows, what
-// they derived and the streams' cursors in one transaction (Ingest). A node error backs off with jitter and
-// retries the same window; nothing is ever skipped.
+// exactly once. It walks the chain in block windows, many read at once and written
+// strictly in order. Where the node has Supra's RPC v3 events query (any range, a page of
+// up to 100 events at a time, each with its height and transaction), a window spans
+// thousands of blocks and only the blocks holding events are read; otherwise the v1 query
+// ("events of one type in at most 10 blocks", with neither height nor transaction) sets
+// windows of 10 blocks, whose blocks are read when any stream has events there. Either
+// way the blocks place every event (transaction hash, index in the transaction, height,
+// time, sender) and must agree with the events query. The indexer then reads from the
+// store the state the batch touches, derives trades, candles, reserves, holders and burns
+// from it with the trading rules (package history, once per batch), and has the store
+// write rows, what they derived and the streams' cursors in one transaction (Ingest). A
+// node error backs off with jitter and retries the same request; a node that pushes back
+// (429, 5xx) gets fewer requests at once; nothing is ever skipped.
 package indexer
 
 import (
@@ -16,6 +20,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -27,17 +32,33 @@ import (
 	"github.com/luckycoin/lucky/internal/supra"
 )
 
-// MaxWindow is the node's limit on an events query, in blocks.
+// MaxWindow is the node's limit on a v1 events query, in blocks.
 const MaxWindow = 10
 
 // maxMerge is how many ready windows one store transaction takes at most.
 const maxMerge = 32
+
+// Defaults of Config.
+const (
+	defaultPrefetch = 32
+	defaultRequests = 64
+	defaultSpan     = 10_000
+)
 
 // Source is what the indexer needs of a node; *supra.Client is one.
 type Source interface {
 	LatestBlock(ctx context.Context) (supra.BlockHeader, error)
 	BlockByHeight(ctx context.Context, height uint64, withTxs bool) (supra.Block, error)
 	Events(ctx context.Context, eventType string, start, end uint64) ([]supra.Event, error)
+}
+
+// RangeSource is a Source that can also list a type's events over any block range, a
+// page at a time (Supra's RPC v3 events query); *supra.Client is one. Its EventsRange
+// returns supra.ErrNoEventsRange when the node turns out not to have the query, and the
+// indexer then goes on with Events.
+type RangeSource interface {
+	Source
+	EventsRange(ctx context.Context, eventType string, start, end uint64, limit int, cursor string) (supra.EventPage, error)
 }
 
 // Kind says how a stream's events are decoded and stored.
@@ -96,8 +117,19 @@ type Config struct {
 	PollInterval time.Duration // between head polls once caught up (default 1 s)
 	BackoffMin   time.Duration // first retry delay (default 200 ms)
 	BackoffMax   time.Duration // retry delay cap (default 30 s)
-	// Prefetch is how many windows are read ahead of the one being written (default 4).
+	// Prefetch is how many windows are read ahead of the one being written (default 32):
+	// a backfill is bound by the node's latency, so windows are read many at a time.
 	Prefetch int
+	// Requests is how many requests the indexer has in flight to the node at most
+	// (default 64). The client's own budget per node (supra.DefaultPerNode) is larger, so
+	// a backfill in `lucky serve` leaves the API's reads room on a shared client.
+	Requests int
+	// Span is the widest window read through a node's range query, in blocks (default
+	// 10,000); windows narrow where events are dense and widen back where they are sparse.
+	Span uint64
+	// NoRangeQuery never uses the node's range query: windows of 10 blocks through the v1
+	// query, as against a node without v3.
+	NoRangeQuery bool
 	// Follow never ingests: Run only tracks the store's progress (another process writes).
 	Follow bool
 	// ResetOnRewind empties the index and starts again when the chain was rewound under
@@ -110,14 +142,20 @@ type Config struct {
 // them there.
 type Indexer struct {
 	src     Source
+	ranges  RangeSource // src, when it has the range query and Config allows it
 	st      *store.DB
 	cfg     Config
 	log     *slog.Logger
 	tags    []matcher
+	lim     *limiter
 	indexed atomic.Uint64 // heights below are ingested for every stream
 	started atomic.Bool   // indexed is meaningful: a window was ingested (0 is ambiguous)
 	head    atomic.Uint64
-	dense   atomic.Bool // the last window read had events: read blocks without asking events first
+	lease   atomic.Pointer[store.Lease] // held while ingesting
+	dense   atomic.Bool                 // the last 10-block window read had events: read blocks without asking events first
+	noRange atomic.Bool                 // the node answered that it has no range query
+	span    atomic.Uint64               // blocks of the next window read through the range query
+	prog    atomic.Pointer[progress]    // the latest long catch-up
 	rngMu   sync.Mutex
 	rng     *rand.Rand
 	daoMu   sync.Mutex
@@ -151,13 +189,23 @@ func New(src Source, st *store.DB, cfg Config) (*Indexer, error) {
 		cfg.BackoffMax = max(30*time.Second, cfg.BackoffMin)
 	}
 	if cfg.Prefetch <= 0 {
-		cfg.Prefetch = 4
+		cfg.Prefetch = defaultPrefetch
+	}
+	if cfg.Requests <= 0 {
+		cfg.Requests = defaultRequests
+	}
+	if cfg.Span < MaxWindow {
+		cfg.Span = defaultSpan
 	}
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
 	ix := &Indexer{src: src, st: st, cfg: cfg, log: cfg.Log, rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1)),
-		dao: map[history.Pair]chain.DAOShare{}, wake: make(chan struct{}, 1)}
+		dao: map[history.Pair]chain.DAOShare{}, wake: make(chan struct{}, 1), lim: newLimiter(cfg.Requests)}
+	if rs, ok := src.(RangeSource); ok && !cfg.NoRangeQuery {
+		ix.ranges = rs
+	}
+	ix.span.Store(cfg.Span)
 	seen := map[string]bool{}
 	for _, s := range cfg.Streams {
 		m, err := newMatcher(s.Type)
@@ -184,6 +232,17 @@ func (ix *Indexer) Status() (indexed, head uint64) {
 type window struct {
 	start, end uint64
 	from       map[int]uint64 // stream index → first height to ingest
+	wide       bool           // planned for the range query
+}
+
+// streams lists the window's streams in order.
+func (w window) streams() []int {
+	out := make([]int, 0, len(w.from))
+	for i := range w.from {
+		out = append(out, i)
+	}
+	slices.Sort(out)
+	return out
 }
 
 // Run keeps the index at the node's head until ctx ends, and returns ctx's error. Only
@@ -194,15 +253,20 @@ type window struct {
 func (ix *Indexer) Run(ctx context.Context) error {
 	for {
 		if !ix.cfg.Follow {
-			release, ok, err := ix.st.Lead(ctx)
+			lease, err := ix.st.Lead(ctx, store.RoleIngester)
 			if err != nil {
-				ix.log.Warn("indexer: leader lock", "err", err)
+				ix.log.Warn("indexer: lease", "err", err)
 			}
-			if ok {
+			if lease != nil {
 				ix.log.Info("indexer: ingesting", "streams", len(ix.cfg.Streams))
-				err := ix.lead(ctx)
-				release()
-				return err
+				err := ix.ingestWhileHeld(ctx, lease)
+				if ctx.Err() != nil {
+					return ctx.Err()
+				}
+				if !errors.Is(err, store.ErrLeaseLost) && !errors.Is(err, context.Canceled) {
+					ix.log.Error("indexer: ingest", "err", err)
+				}
+				ix.log.Warn("indexer: lease lost; another replica ingests now")
 			}
 		}
 		if err := ix.follow(ctx); err != nil && ctx.Err() == nil {
@@ -213,6 +277,26 @@ func (ix *Indexer) Run(ctx context.Context) error {
 		}
 	}
 }
+
+// ingestWhileHeld ingests until ctx ends or the lease is lost (its database session
+// ended), whichever comes first; every batch it writes is fenced by the lease.
+func (ix *Indexer) ingestWhileHeld(ctx context.Context, lease *store.Lease) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go func() {
+		select {
+		case <-lease.Lost():
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	ix.lease.Store(lease)
+	defer func() { ix.lease.Store(nil); lease.Release() }()
+	return ix.lead(ctx)
+}
+
+// Leading reports whether this process holds the ingester's role now.
+func (ix *Indexer) Leading() bool { return ix.lease.Load() != nil }
 
 // follow reads the store's progress and the node's head without ingesting.
 func (ix *Indexer) follow(ctx context.Context) error {
@@ -236,6 +320,8 @@ func (ix *Indexer) lead(ctx context.Context) error {
 		}
 		wait := ix.cfg.PollInterval
 		switch {
+		case errors.Is(err, store.ErrLeaseLost):
+			return err // another replica ingests now
 		case err != nil:
 			// Node errors are retried inside catchUp; this is the store (or an index
 			// ahead of the node). Back off and go again.
@@ -301,7 +387,7 @@ func (ix *Indexer) checkChain(ctx context.Context, head uint64) (uint64, error) 
 		if !sleep(ctx, ix.cfg.BackoffMin, nil) {
 			return head, ctx.Err()
 		}
-		again, err := retry(ctx, ix, "latest block", ix.latest(ctx))
+		again, err := fetch(ctx, ix, "latest block", ix.latest(ctx))
 		if err != nil {
 			return head, err
 		}
@@ -311,7 +397,7 @@ func (ix *Indexer) checkChain(ctx context.Context, head uint64) (uint64, error) 
 		head = again.Height
 		ix.head.Store(head)
 	}
-	b, err := retry(ctx, ix, fmt.Sprintf("block %d", last.Height), func() (supra.Block, error) {
+	b, err := fetch(ctx, ix, fmt.Sprintf("block %d", last.Height), func() (supra.Block, error) {
 		return ix.block(ctx, last.Height, false)
 	})
 	if err != nil {
@@ -358,7 +444,7 @@ func (ix *Indexer) catchUp(ctx context.Context) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	headHdr, err := retry(ctx, ix, "latest block", ix.latest(ctx))
+	headHdr, err := fetch(ctx, ix, "latest block", ix.latest(ctx))
 	if err != nil {
 		return false, err
 	}
@@ -388,7 +474,7 @@ func (ix *Indexer) catchUp(ctx context.Context) (bool, error) {
 	// Windows are planned one at a time as the readers need them, so memory stays the same
 	// however far the head is: at most Prefetch windows are read ahead of the one being
 	// written, and the writer takes them in order, so the node's latency and the store's
-	// commits overlap.
+	// commits overlap and the cursors never skip a block.
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	type result struct {
@@ -400,8 +486,13 @@ func (ix *Indexer) catchUp(ctx context.Context) (bool, error) {
 	go func() {
 		defer close(ahead)
 		for start := low; start <= head; {
-			end := min(start+MaxWindow, head+1)
-			w := window{start: start, end: end, from: map[int]uint64{}}
+			w := window{start: start, from: map[int]uint64{}, wide: ix.ranges != nil && !ix.noRange.Load()}
+			span := uint64(MaxWindow)
+			if w.wide {
+				span = ix.span.Load()
+			}
+			end := min(start+span, head+1)
+			w.end = end
 			for i := range ix.cfg.Streams {
 				if cursors[i] < end {
 					w.from[i] = max(cursors[i], start)
@@ -468,6 +559,7 @@ func (ix *Indexer) catchUp(ctx context.Context) (bool, error) {
 				break merge
 			}
 		}
+		r.batch.Lease = ix.lease.Load()
 		if err := Ingest(ctx, ix.st, ix.cfg.Rules, r.batch); err != nil {
 			return false, err
 		}
@@ -510,39 +602,73 @@ func minCursor(c []uint64) uint64 {
 	return low
 }
 
-// read fetches one window. Where events are sparse it asks each stream's events first
-// and reads the window's blocks only when some came back (checking that both views
-// agree); where they are dense (the last window read had events) it reads the blocks
-// straight away, saving the events queries. Each request is retried on its own until it
-// succeeds or ctx ends; a window whose answers disagree is read again whole.
+// read fetches one window: through the range query when it was planned for it (falling
+// back to 10-block windows if the node turns out not to have the query), else through
+// the v1 query.
 func (ix *Indexer) read(ctx context.Context, w window) (*store.Batch, error) {
+	if !w.wide {
+		return ix.readSmall(ctx, w)
+	}
+	b, err := ix.readRange(ctx, w)
+	if !errors.Is(err, supra.ErrNoEventsRange) {
+		return b, err
+	}
+	if ix.noRange.CompareAndSwap(false, true) {
+		ix.log.Info("indexer: the node has no range query for events (RPC v3): reading 10 blocks at a time", "err", err)
+	}
+	return ix.readSplit(ctx, w)
+}
+
+// newBatch is an empty batch that moves the window's streams' cursors to its end.
+func (ix *Indexer) newBatch(w window) *store.Batch {
+	b := &store.Batch{Cursors: map[string]uint64{}}
+	for i := range w.from {
+		b.Cursors[ix.cfg.Streams[i].Name] = w.end
+	}
+	return b
+}
+
+// readSmall fetches a window of at most 10 blocks through the v1 query. Where events are
+// sparse it asks every stream's events and the window's last block at once (one round
+// trip for a window without events, which is most of a sparse chain) and reads the
+// window's blocks only when some came back, checking that both views agree; where they
+// are dense (the last window read had events) it reads the blocks straight away, saving
+// the events queries. Each request is retried on its own until it succeeds or ctx ends;
+// a window whose answers disagree is read again whole.
+func (ix *Indexer) readSmall(ctx context.Context, w window) (*store.Batch, error) {
 	what := fmt.Sprintf("blocks [%d, %d)", w.start, w.end)
 	return retry(ctx, ix, what, func() (*store.Batch, error) {
-		b := &store.Batch{Cursors: map[string]uint64{}}
-		for i := range w.from {
-			b.Cursors[ix.cfg.Streams[i].Name] = w.end
-		}
+		b := ix.newBatch(w)
 		var counts map[int]int
 		if !ix.dense.Load() {
-			counts = map[int]int{}
-			total := 0
-			for i, from := range w.from {
-				evs, err := retry(ctx, ix, what+" events "+ix.cfg.Streams[i].Name, func() ([]supra.Event, error) {
-					return ix.src.Events(ctx, ix.cfg.Streams[i].Type, from, w.end)
-				})
-				if err != nil {
-					return nil, err
+			streams := w.streams()
+			found := make([]int, len(streams))
+			var last supra.Block
+			err := all(len(streams)+1, func(k int) error {
+				if k == len(streams) {
+					var err error
+					last, err = fetch(ctx, ix, fmt.Sprintf("block %d", w.end-1), func() (supra.Block, error) {
+						return ix.block(ctx, w.end-1, false)
+					})
+					return err
 				}
-				counts[i] = len(evs)
-				total += len(evs)
+				s := ix.cfg.Streams[streams[k]]
+				evs, err := fetch(ctx, ix, what+" events "+s.Name, func() ([]supra.Event, error) {
+					return ix.src.Events(ctx, s.Type, w.from[streams[k]], w.end)
+				})
+				found[k] = len(evs)
+				return err
+			})
+			if err != nil {
+				return nil, err
+			}
+			counts = make(map[int]int, len(streams))
+			total := 0
+			for k, i := range streams {
+				counts[i] = found[k]
+				total += found[k]
 			}
 			if total == 0 {
-				last, err := retry(ctx, ix, fmt.Sprintf("block %d", w.end-1), func() (supra.Block, error) {
-					return ix.block(ctx, w.end-1, false)
-				})
-				if err != nil {
-					return nil, err
-				}
 				b.Last = &store.BlockRef{Height: w.end - 1, Hash: last.Header.Hash}
 				return b, nil
 			}
@@ -563,28 +689,49 @@ func (ix *Indexer) read(ctx context.Context, w window) (*store.Batch, error) {
 
 // blocks reads [start, end) with transactions, concurrently, each block retried alone.
 func (ix *Indexer) blocks(ctx context.Context, start, end uint64) ([]supra.Block, error) {
-	out := make([]supra.Block, end-start)
-	errs := make([]error, end-start)
-	var wg sync.WaitGroup
+	heights := make([]uint64, 0, end-start)
 	for h := start; h < end; h++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			out[h-start], errs[h-start] = retry(ctx, ix, fmt.Sprintf("block %d", h), func() (supra.Block, error) {
-				return ix.block(ctx, h, true)
-			})
-		}()
+		heights = append(heights, h)
 	}
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
+	return ix.blocksAt(ctx, heights)
+}
+
+// blocksAt reads the blocks at heights with transactions, concurrently, each retried
+// alone, in the order given.
+func (ix *Indexer) blocksAt(ctx context.Context, heights []uint64) ([]supra.Block, error) {
+	out := make([]supra.Block, len(heights))
+	err := all(len(heights), func(k int) error {
+		var err error
+		out[k], err = fetch(ctx, ix, fmt.Sprintf("block %d", heights[k]), func() (supra.Block, error) {
+			return ix.block(ctx, heights[k], true)
+		})
+		return err
+	})
+	if err != nil {
 		return nil, err
 	}
-	for i, b := range out {
-		if b.Header.Height != start+uint64(i) {
-			return nil, fmt.Errorf("%w: asked block %d, got %d", ErrInconsistent, start+uint64(i), b.Header.Height)
+	for k, b := range out {
+		if b.Header.Height != heights[k] {
+			return nil, fmt.Errorf("%w: asked block %d, got %d", ErrInconsistent, heights[k], b.Header.Height)
 		}
 	}
 	return out, nil
+}
+
+// all runs f(0), …, f(n-1) at once and waits for every one; the node's budget is the
+// limiter's, so the goroutines only wait their turn.
+func all(n int, f func(k int) error) error {
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for k := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[k] = f(k)
+		}()
+	}
+	wg.Wait()
+	return errors.Join(errs...)
 }
 
 // ErrInconsistent: the node's event listing and its blocks disagree (a node behind a load
@@ -641,7 +788,7 @@ func (ix *Indexer) daoShares(ctx context.Context, swaps []history.Swap) error {
 		ix.daoMu.Unlock()
 		if !ok {
 			var err error
-			share, err = retry(ctx, ix, "fees of pool "+sw.PairX.String()+"/"+sw.PairY.String(), func() (chain.DAOShare, error) {
+			share, err = fetch(ctx, ix, "fees of pool "+sw.PairX.String()+"/"+sw.PairY.String(), func() (chain.DAOShare, error) {
 				return ix.cfg.DAOShare(ctx, sw.PairX.String(), sw.PairY.String())
 			})
 			if err != nil {
@@ -665,8 +812,24 @@ func (ix *Indexer) match(eventType string) int {
 	return -1
 }
 
+// fetch is one request to the node, retried as retry does; each attempt waits for a slot
+// of the limiter and tells it how the node answered.
+func fetch[T any](ctx context.Context, ix *Indexer, what string, f func() (T, error)) (T, error) {
+	return retry(ctx, ix, what, func() (T, error) {
+		epoch, err := ix.lim.acquire(ctx)
+		if err != nil {
+			var zero T
+			return zero, err
+		}
+		v, err := f()
+		ix.lim.release(epoch, err)
+		return v, err
+	})
+}
+
 // retry runs f until it succeeds or ctx ends, sleeping a jittered, doubling delay between
-// attempts. Every failure is logged with what was being read; nothing is skipped.
+// attempts. Every failure is logged with what was being read; nothing is skipped. The one
+// answer not retried is a node saying it has no range query: the caller reads otherwise.
 func retry[T any](ctx context.Context, ix *Indexer, what string, f func() (T, error)) (T, error) {
 	delay := ix.cfg.BackoffMin
 	for attempt := 1; ; attempt++ {
@@ -676,6 +839,9 @@ func retry[T any](ctx context.Context, ix *Indexer, what string, f func() (T, er
 		}
 		if ctx.Err() != nil {
 			return v, ctx.Err()
+		}
+		if errors.Is(err, supra.ErrNoEventsRange) {
+			return v, err
 		}
 		lvl := slog.LevelWarn
 		if attempt >= 5 {

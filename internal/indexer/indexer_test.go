@@ -403,7 +403,10 @@ func TestCrashAndRestartEqualsCleanRun(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	restarts := 0
 	for {
-		ix := newIndexer(t, n, crashed, func(c *indexer.Config) { c.Prefetch = 1 + rng.IntN(4) })
+		// Either query, narrow windows read a few at a time: many commits to crash between.
+		ix := newIndexer(t, n, crashed, func(c *indexer.Config) {
+			c.Prefetch, c.Span, c.NoRangeQuery = 1+rng.IntN(4), uint64(10+rng.IntN(60)), rng.IntN(2) == 0
+		})
 		ctx, cancel := context.WithTimeout(context.Background(), time.Duration(rng.Int64N(int64(span)/8*int64(1+restarts/25))))
 		err := ix.Sync(ctx)
 		cancel()

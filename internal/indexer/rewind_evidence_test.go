@@ -67,6 +67,16 @@ func (b *badSource) Events(ctx context.Context, typ string, start, end uint64) (
 	return b.Source.Events(ctx, typ, start, end)
 }
 
+func (b *badSource) EventsRange(ctx context.Context, typ string, start, end uint64, limit int, cursor string) (supra.EventPage, error) {
+	switch b.mode.Load() {
+	case sourceFails:
+		return supra.EventPage{}, errNodeDown
+	case sourceEmpties:
+		return supra.EventPage{}, nil
+	}
+	return b.Source.(indexer.RangeSource).EventsRange(ctx, typ, start, end, limit, cursor)
+}
+
 // A node that fails or answers nothing is no evidence of a rewind: with ResetOnRewind on
 // (as on devnet), the index keeps every row through the fault and, once the node is back,
 // ends equal to a clean index of the chain. A single head read below the index (a replica

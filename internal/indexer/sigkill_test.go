@@ -28,7 +28,8 @@ func TestSIGKILLChild(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	syncIndex(t, newIndexer(t, n, db, func(c *indexer.Config) { c.Prefetch = 2 }), n)
+	// Narrow windows, so that the backfill takes many commits for the kills to land between.
+	syncIndex(t, newIndexer(t, n, db, func(c *indexer.Config) { c.Prefetch, c.Span = 2, 20 }), n)
 }
 
 func loadNode(t testing.TB, path string) *devnet.Node {

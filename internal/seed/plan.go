@@ -138,15 +138,3 @@ func priceWalk(r *rand.Rand, hours, step, drift int) []int64 {
 	}
 	return out
 }
-
-// buyOdds is the chance, in thousandths, that the next trade of a pool is a buy: even
-// when its price is on target, less the further it is above, more the further below,
-// never below a quarter or above three quarters (a market always has both sides).
-// price and target are in millionths of genesis price.
-func buyOdds(price, target int64) int {
-	if target <= 0 {
-		return 500
-	}
-	offBps := (price - target) * 10_000 / target
-	return int(min(max(500-offBps/2, 250), 750))
-}

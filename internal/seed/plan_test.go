@@ -7,69 +7,6 @@ import (
 	"time"
 )
 
-// Sizes stay in their band and spread on a log scale: about as many draws in the band's
-// lower half-decades as in its upper ones.
-func TestLogUniform(t *testing.T) {
-	tests := []struct {
-		name string
-		b    band
-	}{
-		{"whole SUPRA of a small trade", band{20, 600}},
-		{"quants of a large trade", band{25_000 * supraUnit, 80_000 * supraUnit}},
-		{"permille of a bag", band{500, 951}},
-		{"narrow", band{7, 8}},
-		{"huge", band{1 << 60, ^uint64(0)}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			r := rand.New(rand.NewPCG(1, 2))
-			// mid is the band's geometric middle: lo × 2^(steps/2 in eighths).
-			steps := 0
-			for stepValue(tt.b.lo, steps) < tt.b.hi {
-				steps++
-			}
-			mid := stepValue(tt.b.lo, steps/2)
-			below := 0
-			const draws = 4000
-			for range draws {
-				v := logUniform(r, tt.b)
-				if v < tt.b.lo || v >= tt.b.hi {
-					t.Fatalf("%d outside [%d, %d)", v, tt.b.lo, tt.b.hi)
-				}
-				if v < mid {
-					below++
-				}
-			}
-			if steps >= 8 && (below < draws*35/100 || below > draws*65/100) {
-				t.Errorf("%d of %d draws below the geometric middle %d", below, draws, mid)
-			}
-		})
-	}
-	if v := logUniform(rand.New(rand.NewPCG(1, 2)), band{5, 5}); v != 5 {
-		t.Errorf("empty band gave %d, want its low end", v)
-	}
-}
-
-func TestBuyOdds(t *testing.T) {
-	tests := []struct {
-		name          string
-		price, target int64
-		want          int
-	}{
-		{"on target", 1_000_000, 1_000_000, 500},
-		{"3 % over", 1_030_000, 1_000_000, 350},
-		{"3 % under", 970_000, 1_000_000, 650},
-		{"far over", 2_000_000, 1_000_000, 250},
-		{"far under", 500_000, 1_000_000, 750},
-		{"no target", 1_000_000, 0, 500},
-	}
-	for _, tt := range tests {
-		if got := buyOdds(tt.price, tt.target); got != tt.want {
-			t.Errorf("%s: buyOdds(%d, %d) = %d, want %d", tt.name, tt.price, tt.target, got, tt.want)
-		}
-	}
-}
-
 // A price walk starts at the genesis price, stays in its bounds, and moves.
 func TestPriceWalk(t *testing.T) {
 	for _, step := range []int{50, 200} {

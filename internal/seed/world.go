@@ -11,6 +11,7 @@ import (
 
 	"github.com/luckycoin/lucky/internal/devnet/contracts"
 	"github.com/luckycoin/lucky/internal/devnet/contracts/slots"
+	"github.com/luckycoin/lucky/internal/draw"
 	"github.com/luckycoin/lucky/internal/supra"
 )
 
@@ -148,22 +149,22 @@ func (a *account) signer() signer { return signer{a.key, a.addr} }
 // newcomers derives n accounts from the devnet's seed, each with its wealth (most with
 // a little, a few whales with a lot) and its habits.
 func newcomers(r *rand.Rand, seed string, n int) []*account {
-	wealth := []weighted[band]{
-		{550, band{500, 5_000}},
-		{300, band{5_000, 40_000}},
-		{120, band{40_000, 200_000}},
-		{30, band{200_000, 1_000_000}},
+	wealth := []draw.Weighted[draw.Band]{
+		{Weight: 550, Value: draw.Band{Lo: 500, Hi: 5_000}},
+		{Weight: 300, Value: draw.Band{Lo: 5_000, Hi: 40_000}},
+		{Weight: 120, Value: draw.Band{Lo: 40_000, Hi: 200_000}},
+		{Weight: 30, Value: draw.Band{Lo: 200_000, Hi: 1_000_000}},
 	}
-	activity := []weighted[int]{{500, 1}, {300, 3}, {150, 8}, {50, 20}}
+	activity := []draw.Weighted[int]{{Weight: 500, Value: 1}, {Weight: 300, Value: 3}, {Weight: 150, Value: 8}, {Weight: 50, Value: 20}}
 	out := make([]*account, n)
 	for i := range out {
 		key := accountKey(seed, i)
 		out[i] = &account{
 			key:      key,
 			addr:     supra.AddressFromPublicKey(key.Public().(ed25519.PublicKey)),
-			funding:  logUniform(r, choose(r, wealth)) * supraUnit,
-			activity: choose(r, activity),
-			burner:   chance(r, 120),
+			funding:  draw.LogUniform(r, draw.Choose(r, wealth)) * supraUnit,
+			activity: draw.Choose(r, activity),
+			burner:   draw.Chance(r, 120),
 		}
 	}
 	return out

@@ -11,6 +11,7 @@ import (
 	"github.com/luckycoin/lucky/internal/devnet"
 	"github.com/luckycoin/lucky/internal/devnet/contracts"
 	"github.com/luckycoin/lucky/internal/devnet/contracts/miners"
+	"github.com/luckycoin/lucky/internal/draw"
 	"github.com/luckycoin/lucky/internal/supra"
 )
 
@@ -146,7 +147,7 @@ func (w *writer) do(ev event) error {
 		return w.arrive(ev.Who)
 	case debut:
 		t := w.lucky
-		if chance(w.r, 150) {
+		if draw.Chance(w.r, 150) {
 			t = w.other()
 		}
 		return w.trade(t, w.people[ev.Who])
@@ -193,11 +194,11 @@ func (w *writer) holds(a *account, t *token, atLeast uint64) bool {
 
 // other picks a token other than LUCKY to trade, the deeper pools more often.
 func (w *writer) other() *token {
-	table := make([]weighted[*token], len(w.others))
+	table := make([]draw.Weighted[*token], len(w.others))
 	for i, t := range w.others {
-		table[i] = weighted[*token]{t.weight, t}
+		table[i] = draw.Weighted[*token]{Weight: t.weight, Value: t}
 	}
-	return choose(w.r, table)
+	return draw.Choose(w.r, table)
 }
 
 // hour is the hour of the past being written.
@@ -217,11 +218,11 @@ func (w *writer) arrive(i int) error {
 // tradeSize is a trade's size in whole SUPRA on a pool as deep as LUCKY's: many small
 // trades, few large.
 func tradeSize(r *rand.Rand) uint64 {
-	return logUniform(r, choose(r, []weighted[band]{
-		{550, band{20, 600}},
-		{300, band{600, 5_000}},
-		{120, band{5_000, 25_000}},
-		{30, band{25_000, 80_000}},
+	return draw.LogUniform(r, draw.Choose(r, []draw.Weighted[draw.Band]{
+		{Weight: 550, Value: draw.Band{Lo: 20, Hi: 600}},
+		{Weight: 300, Value: draw.Band{Lo: 600, Hi: 5_000}},
+		{Weight: 120, Value: draw.Band{Lo: 5_000, Hi: 25_000}},
+		{Weight: 30, Value: draw.Band{Lo: 25_000, Hi: 80_000}},
 	}))
 }
 
@@ -251,13 +252,13 @@ func (w *writer) trade(t *token, newcomer *account) error {
 		return err
 	}
 	price := priceOf(t, rs, rt)
-	if newcomer == nil && !chance(w.r, buyOdds(price, w.target(t, price))) {
+	if newcomer == nil && !draw.Chance(w.r, draw.BuyOdds(price, w.target(t, price))) {
 		size := w.tradeSize(nil, rs)
-		if a, held := w.seller(t, mulDiv(size, rt, rs)); a != nil {
+		if a, held := w.seller(t, draw.MulDiv(size, rt, rs)); a != nil {
 			// A seller keeps part of its bag, but for the odd one who sells out: holders
 			// mostly stay holders.
-			amount := min(mulDiv(size, rt, rs), mulDiv(held, logUniform(w.r, band{500, 951}), 1000))
-			if chance(w.r, 20) {
+			amount := min(draw.MulDiv(size, rt, rs), draw.MulDiv(held, draw.LogUniform(w.r, draw.Band{Lo: 500, Hi: 951}), 1000))
+			if draw.Chance(w.r, 20) {
 				amount = held
 			}
 			amount = min(amount, rt/100*6)
@@ -279,9 +280,9 @@ func (w *writer) trade(t *token, newcomer *account) error {
 	switch {
 	case newcomer != nil && newcomer.early:
 		// The first community buys in big: its bags are what the market sells from later.
-		size = min(mulDiv(a.funding, logUniform(w.r, band{80, 250}), 1000), 15_000*supraUnit)
+		size = min(draw.MulDiv(a.funding, draw.LogUniform(w.r, draw.Band{Lo: 80, Hi: 250}), 1000), 15_000*supraUnit)
 	case newcomer != nil:
-		size = min(mulDiv(a.funding, logUniform(w.r, band{10, 50}), 1000), 2_000*supraUnit)
+		size = min(draw.MulDiv(a.funding, draw.LogUniform(w.r, draw.Band{Lo: 10, Hi: 50}), 1000), 2_000*supraUnit)
 	}
 	bal := w.c.balance(a.addr, w.native.coin)
 	if bal <= gasReserve {
@@ -317,10 +318,10 @@ func (w *writer) tradeSize(a *account, poolSupra uint64) uint64 {
 	size := tradeSize(w.r) * supraUnit
 	if a != nil {
 		wealth := min(max(a.funding, 5_000*supraUnit), 20_000*supraUnit)
-		size = mulDiv(size, wealth, 20_000*supraUnit)
+		size = draw.MulDiv(size, wealth, 20_000*supraUnit)
 	}
 	depth := min(max(poolSupra, w.lucky.s0/10), 3*w.lucky.s0)
-	return mulDiv(size, depth, w.lucky.s0)
+	return draw.MulDiv(size, depth, w.lucky.s0)
 }
 
 // seller picks who sells about want of t: a holder with that much, or of the few it
@@ -369,7 +370,7 @@ func (w *writer) spin() error {
 	if a == nil {
 		return nil
 	}
-	t := choose(w.r, []weighted[*token]{{550, w.lucky}, {250, w.native}, {200, nil}})
+	t := draw.Choose(w.r, []draw.Weighted[*token]{{Weight: 550, Value: w.lucky}, {Weight: 250, Value: w.native}, {Weight: 200, Value: nil}})
 	if t == nil && len(w.slotTokens) > 0 {
 		t = w.slotTokens[w.r.IntN(len(w.slotTokens))]
 	}
@@ -381,8 +382,26 @@ func (w *writer) spin() error {
 		budget = max(budget, gasReserve) - gasReserve
 	}
 	budget /= 2
-	bet := t.minBet * choose(w.r, []weighted[uint64]{{300, 1}, {200, 2}, {200, 5}, {150, 10}, {90, 25}, {40, 50}, {20, 100}})
-	spins := choose(w.r, []weighted[uint64]{{150, 1}, {100, 3}, {120, 5}, {200, 10}, {130, 20}, {150, 50}, {100, 100}, {40, 250}, {10, 500}})
+	bet := t.minBet * draw.Choose(w.r, []draw.Weighted[uint64]{
+		{Weight: 300, Value: 1},
+		{Weight: 200, Value: 2},
+		{Weight: 200, Value: 5},
+		{Weight: 150, Value: 10},
+		{Weight: 90, Value: 25},
+		{Weight: 40, Value: 50},
+		{Weight: 20, Value: 100},
+	})
+	spins := draw.Choose(w.r, []draw.Weighted[uint64]{
+		{Weight: 150, Value: 1},
+		{Weight: 100, Value: 3},
+		{Weight: 120, Value: 5},
+		{Weight: 200, Value: 10},
+		{Weight: 130, Value: 20},
+		{Weight: 150, Value: 50},
+		{Weight: 100, Value: 100},
+		{Weight: 40, Value: 250},
+		{Weight: 10, Value: 500},
+	})
 	for bet*spins > budget && spins > 1 {
 		spins /= 2
 	}
@@ -393,7 +412,7 @@ func (w *writer) spin() error {
 		return nil
 	}
 	partner := contracts.PlaceholderAddress
-	if chance(w.r, 120) {
+	if draw.Chance(w.r, 120) {
 		if p := w.pick(func(p *account) bool { return p != a }); p != nil {
 			partner = p.addr
 		}
@@ -410,15 +429,15 @@ func (w *writer) spin() error {
 // burn: a holder, most often one of the burners, sends a share of its LUCKY to the burn
 // address, now and then most of it.
 func (w *writer) burn() error {
-	a := w.pick(func(a *account) bool { return (a.burner || chance(w.r, 100)) && w.holds(a, w.lucky, 0) })
+	a := w.pick(func(a *account) bool { return (a.burner || draw.Chance(w.r, 100)) && w.holds(a, w.lucky, 0) })
 	if a == nil {
 		return nil
 	}
-	share := logUniform(w.r, band{10, 250})
-	if chance(w.r, 80) {
-		share = logUniform(w.r, band{400, 1001})
+	share := draw.LogUniform(w.r, draw.Band{Lo: 10, Hi: 250})
+	if draw.Chance(w.r, 80) {
+		share = draw.LogUniform(w.r, draw.Band{Lo: 400, Hi: 1001})
 	}
-	amount := mulDiv(w.c.balance(a.addr, w.lucky.coin), min(share, 1000), 1000)
+	amount := draw.MulDiv(w.c.balance(a.addr, w.lucky.coin), min(share, 1000), 1000)
 	if amount == 0 {
 		return nil
 	}
@@ -432,12 +451,12 @@ func (w *writer) gift() error {
 	if a == nil {
 		return nil
 	}
-	amount := mulDiv(w.c.balance(a.addr, w.lucky.coin), logUniform(w.r, band{50, 300}), 1000)
+	amount := draw.MulDiv(w.c.balance(a.addr, w.lucky.coin), draw.LogUniform(w.r, draw.Band{Lo: 50, Hi: 300}), 1000)
 	if amount == 0 {
 		return nil
 	}
 	to := giftAddress(w.seed, w.gifts)
-	if p := w.pick(func(p *account) bool { return p != a }); p != nil && chance(w.r, 450) {
+	if p := w.pick(func(p *account) bool { return p != a }); p != nil && draw.Chance(w.r, 450) {
 		to = p.addr
 	} else {
 		w.gifts++
@@ -455,7 +474,7 @@ func (w *writer) transferLucky(to supra.Address, amount uint64) call {
 // tax-free pass.
 func (w *writer) stake() error {
 	var a *account
-	if len(w.stakers) > 0 && chance(w.r, 700) {
+	if len(w.stakers) > 0 && draw.Chance(w.r, 700) {
 		a = w.stakers[w.r.IntN(len(w.stakers))] // stakers come back more often than newcomers start
 	} else {
 		a = w.pick(func(a *account) bool { return a.deposit > 0 || w.holds(a, w.native, 2_000*supraUnit) })
@@ -471,8 +490,13 @@ func (w *writer) stake() error {
 		pass
 	)
 	act := deposit
-	if a.deposit > 0 || a.staker && chance(w.r, 500) {
-		act = choose(w.r, []weighted[action]{{450, claim}, {200, deposit}, {250, withdraw}, {100, pass}})
+	if a.deposit > 0 || a.staker && draw.Chance(w.r, 500) {
+		act = draw.Choose(w.r, []draw.Weighted[action]{
+			{Weight: 450, Value: claim},
+			{Weight: 200, Value: deposit},
+			{Weight: 250, Value: withdraw},
+			{Weight: 100, Value: pass},
+		})
 	}
 	switch {
 	case act == claim && (a.deposit == 0 || w.now-a.claimed < 2*time.Hour), act == pass && a.pass, act == withdraw && a.deposit == 0:
@@ -489,7 +513,7 @@ func (w *writer) stake() error {
 		return err
 	case act == withdraw:
 		amount := a.deposit
-		if chance(w.r, 500) {
+		if draw.Chance(w.r, 500) {
 			amount = max(amount/2, 1)
 		}
 		ok, err := w.send(a.signer(), call{fn: stakingFunction("unstake"), args: [][]byte{u64Arg(amount)}})
@@ -498,11 +522,11 @@ func (w *writer) stake() error {
 		}
 		return err
 	}
-	share := band{100, 500}
+	share := draw.Band{Lo: 100, Hi: 500}
 	if a.deposit > 0 {
-		share = band{50, 300}
+		share = draw.Band{Lo: 50, Hi: 300}
 	}
-	amount := mulDiv(max(w.c.balance(a.addr, w.native.coin), gasReserve)-gasReserve, logUniform(w.r, share), 1000)
+	amount := draw.MulDiv(max(w.c.balance(a.addr, w.native.coin), gasReserve)-gasReserve, draw.LogUniform(w.r, share), 1000)
 	if amount < supraUnit {
 		return nil
 	}
@@ -527,15 +551,20 @@ func (w *writer) mine() error {
 	if w.bank == nil {
 		return nil
 	}
-	if len(w.miners) < w.minerTarget && (len(w.miners) == 0 || chance(w.r, 350)) {
+	if len(w.miners) < w.minerTarget && (len(w.miners) == 0 || draw.Chance(w.r, 350)) {
 		a := w.pick(func(a *account) bool { return !a.miner })
-		amount := choose(w.r, []weighted[uint64]{{400, 100}, {250, 200}, {150, 300}, {200, 500}}) * miners.Unit
+		amount := draw.Choose(w.r, []draw.Weighted[uint64]{
+			{Weight: 400, Value: 100},
+			{Weight: 250, Value: 200},
+			{Weight: 150, Value: 300},
+			{Weight: 200, Value: 500},
+		}) * miners.Unit
 		if a != nil && w.c.balance(w.bank.addr, w.mineCoin) >= w.bankFloor+amount {
 			ok, err := w.send(*w.bank, call{fn: framework("transfer_coins"), typeArgs: []string{w.mineCoin},
 				args: [][]byte{addressArg(a.addr), u64Arg(amount)}})
 			if ok {
 				a.miner = true
-				if len(w.miners) > 0 && chance(w.r, 500) {
+				if len(w.miners) > 0 && draw.Chance(w.r, 500) {
 					a.referrer = w.miners[w.r.IntN(len(w.miners))]
 				}
 				w.miners = append(w.miners, a)
@@ -552,7 +581,7 @@ func (w *writer) mine() error {
 	var rig miners.Miner
 	qty := uint64(1)
 	switch {
-	case held >= core.Cost && chance(w.r, 400):
+	case held >= core.Cost && draw.Chance(w.r, 400):
 		rig = core
 	case held >= nano.Cost:
 		rig, qty = nano, min(held/nano.Cost, 3)

@@ -12,9 +12,12 @@ func routes(o Options, spa *spa) http.Handler {
 	mux := http.NewServeMux()
 	a := o.API
 
-	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
-		api.WriteJSON(w, http.StatusOK, map[string]string{"status": "ok", "network": o.Network.Name})
-	})
+	health := o.Health
+	if health == nil {
+		health = func() api.Health { return api.Health{} }
+	}
+	mux.HandleFunc("GET /healthz", api.Healthz(o.Network.Name, health))
+	mux.HandleFunc("GET /readyz", api.Readyz(o.Network.Name, health, o.Log))
 
 	mux.HandleFunc("GET /api/v1/openapi.json", api.OpenAPIHandler())
 	mux.HandleFunc("GET /api/v1/config", a.GetConfig)
@@ -62,6 +65,7 @@ func routes(o Options, spa *spa) http.Handler {
 		devnet = o.DevGuard.Devnet(devnet)
 	}
 	mux.Handle("/rpc/v1/", devnet)
+	mux.Handle("/rpc/v3/", devnet)
 	mux.Handle("/devnet/", devnet)
 	if w := o.DevWallet; w != nil {
 		guarded := o.DevGuard.Devnet(w)

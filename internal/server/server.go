@@ -26,7 +26,7 @@ type Options struct {
 	API *api.Handler
 	// Index serves the history endpoints from the event index; nil answers them 503.
 	Index *api.HistoryHandler
-	// Devnet serves /rpc/v1/ and /devnet/ when the network is devnet; nil elsewhere.
+	// Devnet serves /rpc/v1/, /rpc/v3/ and /devnet/ when the network is devnet; nil elsewhere.
 	Devnet http.Handler
 	// DevWallet is the devnet's built-in wallet; nil elsewhere.
 	DevWallet http.Handler
@@ -34,6 +34,9 @@ type Options struct {
 	DevGuard devguard.Policy
 	// HeadScripts are script URLs added to index.html's head (the devnet's dev wallet).
 	HeadScripts []string
+	// Health says which roles this replica holds and how far its index has got, for
+	// /healthz and /readyz; nil: no roles, no index.
+	Health func() api.Health
 	// PublicURL is the address people reach the app at; an https one turns on HSTS.
 	PublicURL string
 	Log       *slog.Logger

@@ -24,6 +24,9 @@ type Batch struct {
 	Last    *BlockRef
 	Events  history.Events
 	Derived history.Derived
+	// Lease, when set, is the ingester's: Apply writes nothing (ErrLeaseLost) once another
+	// replica has taken the role.
+	Lease *Lease
 }
 
 // BlockRef names a block.
@@ -207,6 +210,9 @@ func (s *DB) Apply(ctx context.Context, b *Batch) (err error) {
 			_ = tx.Rollback() // the error that caused it is the one to report
 		}
 	}()
+	if err := b.Lease.fence(ctx, s, tx); err != nil {
+		return err
+	}
 	w := &writer{s: s, tx: tx, ctx: ctx}
 	ev, d := b.Events, b.Derived
 	steps := []func() error{

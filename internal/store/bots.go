@@ -269,3 +269,31 @@ func (s *DB) MoveBotChat(ctx context.Context, bot string, from, to int64) error 
 	}
 	return nil
 }
+
+// SetBotUsername records the Telegram username a bot runs as.
+func (s *DB) SetBotUsername(ctx context.Context, bot, username string) error {
+	_, err := s.db.ExecContext(ctx, s.q(`INSERT INTO bot_usernames (bot, username) VALUES (?, ?)
+		ON CONFLICT (bot) DO UPDATE SET username = excluded.username`), bot, username)
+	if err != nil {
+		return fmt.Errorf("store: bot username: %w", err)
+	}
+	return nil
+}
+
+// BotUsernames reads the usernames the bots last ran as, by bot.
+func (s *DB) BotUsernames(ctx context.Context) (map[string]string, error) {
+	rows, err := s.db.QueryContext(ctx, "SELECT bot, username FROM bot_usernames")
+	if err != nil {
+		return nil, fmt.Errorf("store: bot usernames: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]string{}
+	for rows.Next() {
+		var b, u string
+		if err := rows.Scan(&b, &u); err != nil {
+			return nil, fmt.Errorf("store: bot usernames: %w", err)
+		}
+		out[b] = u
+	}
+	return out, rows.Err()
+}

@@ -265,36 +265,8 @@ func splitSQL(body string) []string {
 	return out
 }
 
-const (
-	migrateLockKey = 0x4c55434b59_01 // "LUCKY" 1
-	leaderLockKey  = 0x4c55434b59_02 // "LUCKY" 2
-)
-
-// Lead tries to become the one ingester. On PostgreSQL it takes a session advisory lock
-// on a dedicated connection (other replicas then only read); SQLite has one process per
-// data directory and always leads. release gives the lock back.
-func (s *DB) Lead(ctx context.Context) (release func(), ok bool, err error) {
-	if s.dialect != Postgres {
-		return func() {}, true, nil
-	}
-	conn, err := s.db.Conn(ctx)
-	if err != nil {
-		return nil, false, fmt.Errorf("store: leader lock: %w", err)
-	}
-	if err := conn.QueryRowContext(ctx, "SELECT pg_try_advisory_lock($1)", leaderLockKey).Scan(&ok); err != nil {
-		conn.Close()
-		return nil, false, fmt.Errorf("store: leader lock: %w", err)
-	}
-	if !ok {
-		conn.Close()
-		return nil, false, nil
-	}
-	return func() {
-		// The lock also ends with the connection closed just below.
-		_, _ = conn.ExecContext(context.Background(), "SELECT pg_advisory_unlock($1)", leaderLockKey)
-		conn.Close()
-	}, true, nil
-}
+// migrateLockKey serialises migrations across replicas starting together ("LUCKY" 1).
+const migrateLockKey = 0x4c55434b59_01
 
 // Cursors returns every stream's next height to ingest.
 func (s *DB) Cursors(ctx context.Context) (map[string]uint64, error) {

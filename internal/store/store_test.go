@@ -3,12 +3,14 @@ package store_test
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"errors"
 	"math"
 	"os"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/luckycoin/lucky/internal/history"
 	"github.com/luckycoin/lucky/internal/indexer"
@@ -247,41 +249,100 @@ func TestOpenErrors(t *testing.T) {
 	}
 }
 
-// Leadership: on PostgreSQL one holder at a time; SQLite always leads.
+// Leases: on PostgreSQL one holder per role at a time, each role on its own; SQLite
+// holds every role.
 func TestLead(t *testing.T) {
 	ctx := context.Background()
 	url := pgtest.URL(t)
-	a, err := store.Open(ctx, store.Options{DatabaseURL: url})
-	if err != nil {
-		t.Fatal(err)
+	a := openPG(t, url)
+	b := openPG(t, url)
+	la, err := a.Lead(ctx, store.RoleIngester)
+	if err != nil || la == nil {
+		t.Fatalf("first ingester: %v %v", la, err)
 	}
-	defer a.Close()
-	b, err := store.Open(ctx, store.Options{DatabaseURL: url})
-	if err != nil {
-		t.Fatal(err)
+	if l, err := b.Lead(ctx, store.RoleIngester); err != nil || l != nil {
+		t.Fatalf("second ingester while the first holds: %v %v", l, err)
 	}
-	defer b.Close()
-	relA, ok, err := a.Lead(ctx)
-	if err != nil || !ok {
-		t.Fatalf("first leader: %v %v", ok, err)
+	lb, err := b.Lead(ctx, store.RoleBots)
+	if err != nil || lb == nil {
+		t.Fatalf("bots while another replica ingests: %v %v", lb, err)
 	}
-	if _, ok, err := b.Lead(ctx); err != nil || ok {
-		t.Fatalf("second leader while the first holds: %v %v", ok, err)
+	la.Release()
+	la.Release() // twice is harmless
+	lb2, err := b.Lead(ctx, store.RoleIngester)
+	if err != nil || lb2 == nil {
+		t.Fatalf("ingester after release: %v %v", lb2, err)
 	}
-	relA()
-	relB, ok, err := b.Lead(ctx)
-	if err != nil || !ok {
-		t.Fatalf("leader after release: %v %v", ok, err)
-	}
-	relB()
+	lb2.Release()
+	lb.Release()
 	lite, err := store.Open(ctx, store.Options{DataDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer lite.Close()
-	if _, ok, err := lite.Lead(ctx); !ok || err != nil {
-		t.Fatalf("sqlite lead: %v %v", ok, err)
+	for _, r := range []store.Role{store.RoleIngester, store.RoleBots} {
+		if l, err := lite.Lead(ctx, r); l == nil || err != nil {
+			t.Fatalf("sqlite %s: %v %v", r, l, err)
+		}
 	}
+}
+
+// A holder whose session dies learns it within a check, and the writes it still makes
+// under its old lease fail once the next replica holds the role: nothing is written twice.
+func TestLeaseLostAndFenced(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.URL(t)
+	a := openPG(t, url)
+	b := openPG(t, url)
+	admin, err := sql.Open("pgx", url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close()
+	la, err := a.Lead(ctx, store.RoleIngester)
+	if err != nil || la == nil {
+		t.Fatalf("lead: %v %v", la, err)
+	}
+	defer la.Release()
+	batch := func(h uint64, l *store.Lease) *store.Batch {
+		return &store.Batch{Cursors: map[string]uint64{"swap": h}, Lease: l}
+	}
+	if err := a.Apply(ctx, batch(5, la)); err != nil {
+		t.Fatalf("holder's write: %v", err)
+	}
+	// The lease's session ends as it does when its process is killed.
+	if _, err := admin.ExecContext(ctx, `SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND granted`); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-la.Lost():
+	case <-time.After(3 * store.LeaseCheck):
+		t.Fatal("the holder did not notice its session ended")
+	}
+	lb, err := b.Lead(ctx, store.RoleIngester)
+	if err != nil || lb == nil {
+		t.Fatalf("next holder: %v %v", lb, err)
+	}
+	defer lb.Release()
+	if err := a.Apply(ctx, batch(9, la)); !errors.Is(err, store.ErrLeaseLost) {
+		t.Fatalf("old holder's write: %v, want ErrLeaseLost", err)
+	}
+	if cur, err := b.Cursors(ctx); err != nil || cur["swap"] != 5 {
+		t.Fatalf("cursors after the fenced write: %v %v", cur, err)
+	}
+	if err := b.Apply(ctx, batch(9, lb)); err != nil {
+		t.Fatalf("new holder's write: %v", err)
+	}
+}
+
+func openPG(t *testing.T, url string) *store.DB {
+	t.Helper()
+	db, err := store.Open(context.Background(), store.Options{DatabaseURL: url})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
 }
 
 // A pool the index saw created is priced at its spot price after each swap: reserves

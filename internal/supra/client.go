@@ -48,6 +48,9 @@ type NodeError struct {
 	Code      string // error_code of the node's catalogue, e.g. "invalid_transaction_update"
 	Message   string
 	VMErrCode *int
+	// RetryAfter is how long the node asked to be left alone (its Retry-After header, sent
+	// with 429 and 503); 0 when it did not say.
+	RetryAfter time.Duration
 }
 
 func (e *NodeError) Error() string {
@@ -93,11 +96,12 @@ type HTTPDoer interface {
 	Do(*http.Request) (*http.Response, error)
 }
 
-// Client talks to a Supra node's RPC v1. Reads are retried and fail over from the primary
-// URL to the backups; a submit fails over only when the request provably never reached a
-// node (connection refused), so a transaction is never sent twice by accident. The URL
-// that last answered stays preferred. Every call ends within its budget, retries
-// included, so a hung node costs a request a bounded time and then an error.
+// Client talks to a Supra node's RPC v1, and v3 for events over wide ranges. Reads are
+// retried and fail over from the primary URL to the backups; a submit fails over only
+// when the request provably never reached a node (connection refused), so a transaction
+// is never sent twice by accident. The URL that last answered stays preferred. Every call
+// ends within its budget, retries included, so a hung node costs a request a bounded
+// time and then an error. A node's Retry-After is honoured between retries.
 type Client struct {
 	urls      []string
 	slots     []chan struct{} // per URL: its requests in flight (the node's budget)
@@ -193,7 +197,7 @@ func NewClient(urls []string, opts ...ClientOption) (*Client, error) {
 // call performs one RPC and returns the status and body of the first usable answer.
 // accept, when set, judges a 2xx body (it decodes it); an answer it refuses counts as a
 // failed attempt, so a read is retried and fails over, and a submit reports it.
-func (c *Client) call(ctx context.Context, method, path string, body []byte, idempotent bool, accept func(int, []byte) error) (int, []byte, error) {
+func (c *Client) call(ctx context.Context, method, path string, body []byte, idempotent bool, accept func(int, []byte) error) (answer, error) {
 	ctx, cancel := context.WithTimeout(ctx, c.budget)
 	defer cancel()
 	rounds := 1
@@ -204,12 +208,17 @@ func (c *Client) call(ctx context.Context, method, path string, body []byte, ide
 	wait := c.backoff
 	for round := 0; round < rounds; round++ {
 		if round > 0 {
+			// A node that said when to come back is not asked again sooner.
+			var ne *NodeError
+			if errors.As(lastErr, &ne) {
+				wait = max(wait, ne.RetryAfter)
+			}
 			if d, ok := ctx.Deadline(); ok && time.Until(d) <= wait {
 				break // no time left for another round: report what failed
 			}
 			select {
 			case <-ctx.Done():
-				return 0, nil, ctx.Err()
+				return answer{}, ctx.Err()
 			case <-time.After(wait):
 			}
 			wait *= 2
@@ -217,38 +226,55 @@ func (c *Client) call(ctx context.Context, method, path string, body []byte, ide
 		start := int(c.preferred.Load())
 		for i := range c.urls {
 			idx := (start + i) % len(c.urls)
-			status, data, err := c.once(ctx, idx, method, path, body)
-			if err == nil && status >= 500 && idempotent {
-				err = &NodeError{Status: status, Message: strings.TrimSpace(string(data))}
+			r, err := c.once(ctx, idx, method, path, body)
+			if err == nil && r.status >= 500 && idempotent {
+				err = &NodeError{Status: r.status, Message: strings.TrimSpace(string(r.body)), RetryAfter: retryAfter(r.header)}
 			}
-			if err == nil && status >= 200 && status <= 299 && accept != nil {
-				if err = accept(status, data); err != nil && !idempotent {
-					return 0, nil, err // the node may have acted on it: report, never resend
+			if err == nil && r.status >= 200 && r.status <= 299 && accept != nil {
+				if err = accept(r.status, r.body); err != nil && !idempotent {
+					return answer{}, err // the node may have acted on it: report, never resend
 				}
 			}
 			if err == nil {
 				c.preferred.Store(int32(idx))
-				return status, data, nil
+				return r, nil
 			}
 			if ctx.Err() != nil {
-				return 0, nil, ctx.Err()
+				return answer{}, ctx.Err()
 			}
 			lastErr = err
 			if !idempotent && !refused(err) {
 				// The node may have received it: report, never resend.
-				return 0, nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
+				return answer{}, fmt.Errorf("%w: %w", ErrUnavailable, err)
 			}
 		}
 	}
-	return 0, nil, fmt.Errorf("%w: %w", ErrUnavailable, lastErr)
+	return answer{}, fmt.Errorf("%w: %w", ErrUnavailable, lastErr)
+}
+
+// answer is one answer of a node.
+type answer struct {
+	status int
+	header http.Header
+	body   []byte
+}
+
+// retryAfter reads a Retry-After header given in seconds (what nodes and gateways send);
+// 0 when absent or in another form.
+func retryAfter(h http.Header) time.Duration {
+	s, err := strconv.Atoi(strings.TrimSpace(h.Get("Retry-After")))
+	if err != nil || s < 0 {
+		return 0
+	}
+	return time.Duration(s) * time.Second
 }
 
 // once sends one request to node idx, after waiting for one of its slots.
-func (c *Client) once(ctx context.Context, idx int, method, path string, body []byte) (int, []byte, error) {
+func (c *Client) once(ctx context.Context, idx int, method, path string, body []byte) (answer, error) {
 	select {
 	case c.slots[idx] <- struct{}{}:
 	case <-ctx.Done():
-		return 0, nil, ctx.Err()
+		return answer{}, ctx.Err()
 	}
 	defer func() { <-c.slots[idx] }()
 	ctx, cancel := context.WithTimeout(ctx, c.timeout)
@@ -260,7 +286,7 @@ func (c *Client) once(ctx context.Context, idx int, method, path string, body []
 	}
 	req, err := http.NewRequestWithContext(ctx, method, url, rd)
 	if err != nil {
-		return 0, nil, err
+		return answer{}, err
 	}
 	req.Header.Set("Accept", "application/json")
 	if body != nil {
@@ -268,14 +294,14 @@ func (c *Client) once(ctx context.Context, idx int, method, path string, body []
 	}
 	res, err := c.http.Do(req)
 	if err != nil {
-		return 0, nil, err
+		return answer{}, err
 	}
 	defer res.Body.Close()
 	data, err := io.ReadAll(io.LimitReader(res.Body, 32<<20))
 	if err != nil {
-		return 0, nil, err
+		return answer{}, err
 	}
-	return res.StatusCode, data, nil
+	return answer{status: res.StatusCode, header: res.Header, body: data}, nil
 }
 
 func refused(err error) bool { return errors.Is(err, syscall.ECONNREFUSED) }
@@ -286,14 +312,20 @@ func (c *Client) get(ctx context.Context, path string, out any) (int, error) {
 }
 
 func (c *Client) do(ctx context.Context, method, path string, in any, idempotent bool, out any) (int, error) {
+	r, err := c.exchange(ctx, method, path, in, idempotent, out)
+	return r.status, err
+}
+
+// exchange is do that also returns the answer's headers (a v3 listing's cursor is one).
+func (c *Client) exchange(ctx context.Context, method, path string, in any, idempotent bool, out any) (answer, error) {
 	var body []byte
 	if method == http.MethodPost {
 		if in == nil {
-			return 0, ErrNoBody
+			return answer{}, ErrNoBody
 		}
 		var err error
 		if body, err = json.Marshal(in); err != nil {
-			return 0, fmt.Errorf("supra: encode request: %w", err)
+			return answer{}, fmt.Errorf("supra: encode request: %w", err)
 		}
 	}
 	var accept func(int, []byte) error
@@ -311,21 +343,21 @@ func (c *Client) do(ctx context.Context, method, path string, in any, idempotent
 			return nil
 		}
 	}
-	status, data, err := c.call(ctx, method, path, body, idempotent, accept)
+	r, err := c.call(ctx, method, path, body, idempotent, accept)
 	if err != nil {
-		return 0, err
+		return answer{}, err
 	}
-	if status < 200 || status > 299 {
-		ne := &NodeError{Status: status}
+	if r.status < 200 || r.status > 299 {
+		ne := &NodeError{Status: r.status, RetryAfter: retryAfter(r.header)}
 		var eb ErrorResponse
-		if json.Unmarshal(data, &eb) == nil && (eb.Message != "" || eb.ErrorCode != "") {
+		if json.Unmarshal(r.body, &eb) == nil && (eb.Message != "" || eb.ErrorCode != "") {
 			ne.Code, ne.Message, ne.VMErrCode = eb.ErrorCode, eb.Message, eb.VMErrorCode
 		} else {
-			ne.Message = strings.TrimSpace(string(data))
+			ne.Message = strings.TrimSpace(string(r.body))
 		}
-		return status, ne
+		return r, ne
 	}
-	return status, nil
+	return r, nil
 }
 
 // ChainID reads the chain id.
@@ -663,6 +695,54 @@ func (c *Client) Events(ctx context.Context, eventType string, start, end uint64
 
 // ErrInvalidRange: a block range the node would refuse.
 var ErrInvalidRange = errors.New("supra: invalid block range")
+
+// MaxEventsPage is the most events one RPC v3 events page holds (the node caps limit there).
+const MaxEventsPage = 100
+
+// ErrNoEventsRange: the node has no RPC v3 events query (it answered 404 for the path);
+// use Events, ten blocks at a time, instead.
+var ErrNoEventsRange = errors.New("supra: the node has no v3 events query")
+
+// EventsRange reads one page of the events of one type emitted in blocks [start, end),
+// however wide: GET /rpc/v3/events/{type}?start_height=&end_height=&limit=&start=. limit
+// is held to [1, MaxEventsPage]; cursor is "" for the first page, then the previous page's
+// Cursor. A page shorter than limit is the last; a full one may be followed by an empty
+// one. Events come in chain order with their block height and transaction hash.
+func (c *Client) EventsRange(ctx context.Context, eventType string, start, end uint64, limit int, cursor string) (EventPage, error) {
+	if end <= start {
+		return EventPage{}, fmt.Errorf("%w: block range [%d, %d) is empty", ErrInvalidRange, start, end)
+	}
+	q := url.Values{
+		"start_height": {strconv.FormatUint(start, 10)},
+		"end_height":   {strconv.FormatUint(end, 10)},
+		"limit":        {strconv.Itoa(min(max(limit, 1), MaxEventsPage))},
+	}
+	if cursor != "" {
+		q.Set("start", cursor)
+	}
+	var res EventsV3Response
+	r, err := c.exchange(ctx, http.MethodGet, "/rpc/v3/events/"+url.PathEscape(eventType)+query(q), nil, true, &res)
+	if err != nil {
+		var ne *NodeError
+		if errors.As(err, &ne) && ne.Status == http.StatusNotFound {
+			return EventPage{}, fmt.Errorf("%w: %s", ErrNoEventsRange, ne.Message)
+		}
+		return EventPage{}, fmt.Errorf("events %s [%d, %d): %w", eventType, start, end, err)
+	}
+	if res.Data == nil {
+		res.Data = []EventV3{}
+	}
+	// The node names the header X_SUPRA_CURSOR in its docs and sends x-supra-cursor; a
+	// proxy may pass either spelling.
+	next := r.header.Get(CursorHeader)
+	if next == "" {
+		next = r.header.Get("X_SUPRA_CURSOR")
+	}
+	return EventPage{Events: res.Data, Cursor: next}, nil
+}
+
+// CursorHeader carries the cursor of the next page of a v3 listing.
+const CursorHeader = "X-Supra-Cursor"
 
 func query(q url.Values) string {
 	if len(q) == 0 {

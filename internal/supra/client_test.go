@@ -317,6 +317,7 @@ func TestEmptyOrMalformedAnswerIsAnError(t *testing.T) {
 		"latest block": func(c *Client) (any, error) { return c.LatestBlock(ctx) },
 		"block":        func(c *Client) (any, error) { return c.BlockByHeight(ctx, 7, true) },
 		"events":       func(c *Client) (any, error) { return c.Events(ctx, "0x1::coin::CoinDeposit", 0, 10) },
+		"events range": func(c *Client) (any, error) { return c.EventsRange(ctx, "0x1::coin::CoinDeposit", 0, 1000, 100, "") },
 	}
 	bodies := map[string]string{"empty": "", "blank": " \n", "truncated": `{"result":[`, "html": "<html>bad gateway</html>"}
 	for bodyName, body := range bodies {
@@ -452,5 +453,77 @@ func TestPerNodeBudget(t *testing.T) {
 	}
 	if m := most.Load(); m != 5 {
 		t.Fatalf("most in flight: %d, want 5", m)
+	}
+}
+
+// fixtureEventsV3 is a v3 events page as the node's own snapshot test shows it.
+const fixtureEventsV3 = `{"data":[{"event":{"guid":{"creation_number":"0","account_address":"0x0"},"sequence_number":"0","type":"0x1::coin::CoinDeposit",
+"data":{"account":"0x85e8","amount":"50000000","coin_type":"0x1::supra_coin::SupraCoin"}},"block_height":24,"transaction_hash":"0xaa"}]}`
+
+// The v3 events query sends the range, the capped limit and the cursor, and returns the
+// page with the next cursor from the header, under either spelling the node's docs use.
+func TestEventsRange(t *testing.T) {
+	for _, header := range []string{"x-supra-cursor", "X_SUPRA_CURSOR"} {
+		t.Run(header, func(t *testing.T) {
+			var got string
+			srv := fixtureNode(t, map[string]func(http.ResponseWriter, *http.Request){"GET /rpc/v3/events/": func(w http.ResponseWriter, r *http.Request) {
+				got = r.URL.RawQuery
+				w.Header()[header] = []string{"2357d5"}
+				reply(200, fixtureEventsV3)(w, r)
+			}})
+			c, _ := NewClient([]string{srv.URL}, WithRetries(0, 0))
+			p, err := c.EventsRange(context.Background(), "0x1::coin::CoinDeposit", 10, 5000, 500, "00ff")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != "end_height=5000&limit=100&start=00ff&start_height=10" {
+				t.Errorf("query %q", got)
+			}
+			if len(p.Events) != 1 || p.Cursor != "2357d5" || p.Events[0].BlockHeight != 24 || p.Events[0].TransactionHash != "0xaa" ||
+				p.Events[0].Event.Type != "0x1::coin::CoinDeposit" {
+				t.Fatalf("page %+v", p)
+			}
+		})
+	}
+}
+
+// A node without the v3 query (404) says so with ErrNoEventsRange, so the caller can use
+// the v1 query; an empty range is refused before asking.
+func TestEventsRangeAbsent(t *testing.T) {
+	srv := fixtureNode(t, map[string]func(http.ResponseWriter, *http.Request){
+		"GET /rpc/v3/": reply(404, `{"message":"Invalid URL, Path Not Found","error_code":"web_framework_error"}`)})
+	c, _ := NewClient([]string{srv.URL}, WithRetries(0, 0))
+	if _, err := c.EventsRange(context.Background(), "0x1::coin::CoinDeposit", 0, 10, 100, ""); !errors.Is(err, ErrNoEventsRange) {
+		t.Fatalf("err = %v, want ErrNoEventsRange", err)
+	}
+	if _, err := c.EventsRange(context.Background(), "0x1::coin::CoinDeposit", 10, 10, 100, ""); !errors.Is(err, ErrInvalidRange) {
+		t.Fatalf("err = %v, want ErrInvalidRange", err)
+	}
+}
+
+// A 429 or 503 carries the node's Retry-After, and a read is not retried sooner.
+func TestRetryAfter(t *testing.T) {
+	var calls atomic.Int32
+	var first, second time.Time
+	srv := fixtureNode(t, map[string]func(http.ResponseWriter, *http.Request){"GET /rpc/v1/": func(w http.ResponseWriter, r *http.Request) {
+		switch calls.Add(1) {
+		case 1:
+			first = time.Now()
+			w.Header().Set("Retry-After", "1")
+			reply(503, "busy")(w, r)
+		default:
+			second = time.Now()
+			w.Header().Set("Retry-After", "2")
+			reply(429, `{"message":"slow down","error_code":"rate_limited"}`)(w, r)
+		}
+	}})
+	c, _ := NewClient([]string{srv.URL}, WithRetries(1, time.Millisecond), WithTimeout(5*time.Second))
+	_, err := c.ChainID(context.Background())
+	var ne *NodeError
+	if !errors.As(err, &ne) || ne.Status != 429 || ne.RetryAfter != 2*time.Second {
+		t.Fatalf("err = %#v, want a 429 with Retry-After 2 s", err)
+	}
+	if d := second.Sub(first); d < time.Second {
+		t.Fatalf("retried after %s, the node asked for 1 s", d)
 	}
 }

@@ -104,6 +104,27 @@ type EventsResponse struct {
 	Data []Event `json:"data"`
 }
 
+// EventV3 is one event of GET /rpc/v3/events/{type}: the event with the block and the
+// transaction that emitted it.
+type EventV3 struct {
+	Event           Event  `json:"event"`
+	BlockHeight     uint64 `json:"block_height"`
+	TransactionHash string `json:"transaction_hash"`
+}
+
+// EventsV3Response is GET /rpc/v3/events/{type}?start_height=&end_height=&limit=&start=;
+// the next page's cursor is in the X-Supra-Cursor header.
+type EventsV3Response struct {
+	Data []EventV3 `json:"data"`
+}
+
+// EventPage is one page of a v3 events listing and the cursor of the next ("" when the
+// node gave none).
+type EventPage struct {
+	Events []EventV3
+	Cursor string
+}
+
 // Transaction statuses.
 const (
 	StatusSuccess = "Success"
