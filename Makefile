@@ -16,11 +16,12 @@ GOLANGCI := $(HOME)/.cache/lucky-tools/golangci-lint-$(GOLANGCI_VERSION)/golangc
 DEV_ADDR ?= 127.0.0.1:8080
 DEV_PORT ?= 5173
 
-.PHONY: bench-indexer run dev build web lint test vet test-go test-web test-sdk test-e2e chromium lighthouse bench clean
+.PHONY: bench-indexer soak run dev build web lint test vet test-go test-web test-sdk test-e2e chromium lighthouse bench clean
 
-## run: install, build, and serve the app on devnet at http://127.0.0.1:8080/
+## run: install, build, and serve the app on devnet at http://127.0.0.1:8080/, with simulated
+## traders, players and burners keeping its market alive (about one transaction a second)
 run: build
-	./$(BIN) serve
+	./$(BIN) serve --simulate
 
 ## build: the web app (when its sources changed), then the Go binary that embeds it (Go's
 ## build cache makes an unchanged one take a second)
@@ -53,8 +54,9 @@ dev: web/dist/index.html
 $(GOLANGCI):
 	GOBIN=$(dir $@) go install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(GOLANGCI_VERSION)
 
-## lint: gofmt, go vet, golangci-lint, ESLint (feature boundaries, hooks, no barrels), the TypeScript compiler, and
-## the web's API types generated from the server's OpenAPI contract (stale: fail)
+## lint: gofmt, go vet, golangci-lint, ESLint (feature boundaries, hooks, no barrels), the TypeScript compiler, each
+## route's first-load JavaScript against its budget, and the web's API types generated from the server's OpenAPI
+## contract (stale: fail)
 lint: web/dist/index.html $(GOLANGCI)
 	@out=$$(find . -name '*.go' -not -path './.git/*' -not -path '*/node_modules/*' -print0 | xargs -0 gofmt -l); \
 	if [ -n "$$out" ]; then echo "gofmt -l: these files need gofmt:"; echo "$$out"; exit 1; fi
@@ -62,6 +64,7 @@ lint: web/dist/index.html $(GOLANGCI)
 	$(GOLANGCI) run $(GO_PKGS)
 	npm run --prefix web lint
 	npm run --prefix web typecheck
+	npm run --prefix web size
 	@tmp=$$(mktemp); trap 'rm -f "$$tmp"' EXIT; node web/scripts/gen-api.mjs "$$tmp"; \
 	if ! diff -q web/src/types/api.gen.ts "$$tmp" >/dev/null; then \
 		echo "web/src/types/api.gen.ts is stale: internal/api/openapi.json changed; run npm run --prefix web gen:api"; exit 1; fi
@@ -95,16 +98,19 @@ test-e2e:
 chromium:
 	@test -x $(CHROMIUM) || ($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium)
 
-## lighthouse: audit / on the running binary with Debian Chromium (mobile) and print the scores
+## lighthouse: Lighthouse (mobile, Debian Chromium) 3 times on /, /swap, /stats, /slots and /burn of the binary, with a
+## bare Vite + React page as the control: the medians (bench/lighthouse.sh)
 lighthouse: chromium build
-	@./$(BIN) serve --addr 127.0.0.1:$(LH_PORT) >/tmp/lucky-lighthouse.log 2>&1 & pid=$$!; \
-	trap "kill $$pid" EXIT; \
-	for i in $$(seq 50); do curl -sf http://127.0.0.1:$(LH_PORT)/healthz >/dev/null && break; sleep 0.1; done; \
-	npm run --prefix web lighthouse -- http://127.0.0.1:$(LH_PORT)/
+	LH_PORT=$(LH_PORT) bench/lighthouse.sh
 
 ## bench: Go benchmarks (devnet throughput, views)
 bench:
 	go test -run '^$$' -bench . -benchmem $(GO_PKGS)
+
+## soak: lucky serve on devnet under the simulator (SOAK_DURATION=10m, SOAK_RATE=20 tx/s) and API readers;
+## fails on a conservation break, index ≠ chain, a 5xx or memory growth (bench/soak.sh; not part of test)
+soak:
+	bench/soak.sh
 
 ## bench-indexer: fill a devnet with 100,000 events, time a cold backfill into SQLite, read p50s
 bench-indexer:

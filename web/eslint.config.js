@@ -58,6 +58,19 @@ export default tseslint.config(
           message: 'No barrel files or re-exports: import the module that defines a name.',
         },
       ],
+      // React Router's Link and NavLink carry its framework-mode prefetching into every first load.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router',
+              importNames: ['Link', 'NavLink'],
+              message: "Use Link and NavLink from '@/components/ui/link': React Router's own add its prefetching to every first load.",
+            },
+          ],
+        },
+      ],
       // A variable read in a closure before its assignment (timers that cancel each other).
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

@@ -1,10 +1,13 @@
 // Writes .br (brotli, max quality) and .gz (gzip -9) siblings for every compressible file in dist/.
 // Text assets are always compressed; sounds and images only when the result is smaller.
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, extname } from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 
 const dist = new URL('../dist/', import.meta.url).pathname;
+// Vite's manifest (which chunks each route loads) is for scripts/size.mjs, not for the binary.
+await rename(join(dist, '.vite/manifest.json'), new URL('../build-manifest.json', import.meta.url).pathname);
+await rm(join(dist, '.vite'), { recursive: true });
 const TEXT = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.txt', '.xml', '.webmanifest', '.map']);
 const MEDIA = new Set(['.ogg', '.opus', '.mp3', '.wav', '.png', '.jpg', '.jpeg', '.webp', '.ico']);
 

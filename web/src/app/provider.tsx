@@ -1,34 +1,23 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ErrorBoundary } from '@/app/error-boundary';
-import { ToastProvider } from '@/components/ui/toast';
+import { ToastShell } from '@/app/toast-shell';
+import { WalletShell } from '@/app/wallet-shell';
 import { SoundProvider } from '@/lib/sound-context';
-import { WalletOverlays } from '@/features/wallet/components/wallet-overlays';
-import { WalletProvider } from '@/lib/wallet/wallet-provider';
 
-function makeQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false },
-    },
-  });
-}
-
-/** App-wide wrappers: error boundary, server-state cache, sound preference, toasts, wallet. */
+/**
+ * App-wide wrappers: error boundary, sound preference, toasts, wallet. Each carries only what a
+ * first paint needs; the rest (the wallet's state machine and dialogs, the toasts' drawing, the
+ * sound players) loads after it. React Query is not here: the parts of a screen that read the
+ * server bring it (lib/lazy-with-queries.tsx).
+ */
 export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(makeQueryClient);
   return (
     <ErrorBoundary>
-      <QueryClientProvider client={queryClient}>
-        <SoundProvider>
-          <ToastProvider defaultPosition="bottom-right">
-            <WalletProvider>
-              <WalletOverlays />
-              {children}
-            </WalletProvider>
-          </ToastProvider>
-        </SoundProvider>
-      </QueryClientProvider>
+      <SoundProvider>
+        <ToastShell>
+          <WalletShell>{children}</WalletShell>
+        </ToastShell>
+      </SoundProvider>
     </ErrorBoundary>
   );
 }

@@ -1,11 +1,42 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { RouteError } from '@/app/error-boundary';
+import { lazy, type ComponentType } from 'react';
+import { Route, Routes } from 'react-router';
 import { RootLayout } from '@/app/layout/root-layout';
-import { Spinner } from '@/components/ui/spinner';
+import { lazyWithQueries } from '@/lib/lazy-with-queries';
 import { paths } from '@/lib/paths';
 
-/** Each screen is its own chunk, loaded when its route is first visited. */
-const comingSoon = () => import('@/features/coming-soon/coming-soon-page').then((m) => ({ Component: m.ComingSoonPage }));
+/**
+ * Each screen is its own chunk, loaded when its route is first rendered. The declarative routes
+ * (not a data router: no route loads data before it renders) keep React Router's share of the
+ * first load small; the layout's Suspense shows a spinner while a chunk arrives.
+ */
+function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType) {
+  return lazy(() => load().then((m) => ({ default: pick(m) })));
+}
+
+/** A screen that reads the server: it loads together with React Query, which the shell does not carry. */
+function dataPage<M>(load: () => Promise<M>, pick: (m: M) => ComponentType) {
+  return lazyWithQueries(() => load().then(pick));
+}
+
+const LandingPage = page(() => import('@/features/landing/landing-page'), (m) => m.LandingPage);
+const GameHubPage = page(() => import('@/features/game-hub/game-hub-page'), (m) => m.GameHubPage);
+const SlotsPage = page(() => import('@/features/slots/slots-page'), (m) => m.SlotsPage);
+const TxPage = dataPage(() => import('@/features/tx/tx-page'), (m) => m.TxPage);
+const AccountPage = dataPage(() => import('@/features/account/account-page'), (m) => m.AccountPage);
+const SwapPage = page(() => import('@/features/swap/swap-page'), (m) => m.SwapPage);
+const StatsPage = page(() => import('@/features/stats/stats-page'), (m) => m.StatsPage);
+const PortfolioPage = dataPage(() => import('@/features/portfolio/portfolio-page'), (m) => m.PortfolioPage);
+const BurnPage = page(() => import('@/features/burn/burn-page'), (m) => m.BurnPage);
+const BurnCertificatePage = page(() => import('@/features/burn/burn-certificate-page'), (m) => m.BurnCertificatePage);
+const TokenIndexPage = page(() => import('@/features/token-index/token-index-page'), (m) => m.TokenIndexPage);
+const MinerzPage = dataPage(() => import('@/features/minerz/minerz-page'), (m) => m.MinerzPage);
+const ToolsPage = page(() => import('@/features/tools/tools-page'), (m) => m.ToolsPage);
+const BotsPage = dataPage(() => import('@/features/bots/bots-page'), (m) => m.BotsPage);
+const DisclaimerPage = page(() => import('@/features/disclaimer/disclaimer-page'), (m) => m.DisclaimerPage);
+const LearnMorePage = page(() => import('@/features/learn-more/learn-more-page'), (m) => m.LearnMorePage);
+const WhitepaperPage = page(() => import('@/features/whitepaper/whitepaper-page'), (m) => m.WhitepaperPage);
+const ComingSoonPage = page(() => import('@/features/coming-soon/coming-soon-page'), (m) => m.ComingSoonPage);
+const NotFoundPage = page(() => import('@/app/routes/not-found'), (m) => m.NotFoundPage);
 
 const placeholderPaths = [
   paths.rockPaper,
@@ -16,49 +47,33 @@ const placeholderPaths = [
   paths.earn,
 ];
 
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    Component: RootLayout,
-    errorElement: <RouteError />,
-    // The first page's chunk loads before the first render; this fills the screen meanwhile
-    // (without it React Router warns on every load that there is nothing to show).
-    hydrateFallbackElement: (
-      <div className="flex min-h-dvh items-center justify-center text-neon-cyan">
-        <Spinner size={32} label="Loading page" />
-      </div>
-    ),
-    children: [
-      {
-        errorElement: <RouteError />,
-        children: [
-          { index: true, lazy: () => import('@/features/landing/landing-page').then((m) => ({ Component: m.LandingPage })) },
-          { path: paths.play, lazy: () => import('@/features/game-hub/game-hub-page').then((m) => ({ Component: m.GameHubPage })) },
-          { path: paths.slots, lazy: () => import('@/features/slots/slots-page').then((m) => ({ Component: m.SlotsPage })) },
-          { path: `${paths.slots}/:token`, lazy: () => import('@/features/slots/slots-page').then((m) => ({ Component: m.SlotsPage })) },
-          { path: paths.tx, lazy: () => import('@/features/tx/tx-page').then((m) => ({ Component: m.TxPage })) },
-          { path: paths.account, lazy: () => import('@/features/account/account-page').then((m) => ({ Component: m.AccountPage })) },
-          { path: paths.swap, lazy: () => import('@/features/swap/swap-page').then((m) => ({ Component: m.SwapPage })) },
-          { path: paths.stats, lazy: () => import('@/features/stats/stats-page').then((m) => ({ Component: m.StatsPage })) },
-          { path: paths.portfolio, lazy: () => import('@/features/portfolio/portfolio-page').then((m) => ({ Component: m.PortfolioPage })) },
-          { path: paths.burn, lazy: () => import('@/features/burn/burn-page').then((m) => ({ Component: m.BurnPage })) },
-          {
-            path: paths.burnCertificate,
-            lazy: () => import('@/features/burn/burn-certificate-page').then((m) => ({ Component: m.BurnCertificatePage })),
-          },
-          { path: paths.tokenIndex, lazy: () => import('@/features/token-index/token-index-page').then((m) => ({ Component: m.TokenIndexPage })) },
-          { path: paths.minerz, lazy: () => import('@/features/minerz/minerz-page').then((m) => ({ Component: m.MinerzPage })) },
-          { path: paths.tools, lazy: () => import('@/features/tools/tools-page').then((m) => ({ Component: m.ToolsPage })) },
-          { path: paths.bots, lazy: () => import('@/features/bots/bots-page').then((m) => ({ Component: m.BotsPage })) },
-          { path: paths.disclaimer, lazy: () => import('@/features/disclaimer/disclaimer-page').then((m) => ({ Component: m.DisclaimerPage })) },
-          { path: paths.learnMore, lazy: () => import('@/features/learn-more/learn-more-page').then((m) => ({ Component: m.LearnMorePage })) },
-          { path: paths.whitepaper, lazy: () => import('@/features/whitepaper/whitepaper-page').then((m) => ({ Component: m.WhitepaperPage })) },
-          ...placeholderPaths.map((path) => ({ path, lazy: comingSoon })),
-          { path: '*', lazy: () => import('@/app/routes/not-found').then((m) => ({ Component: m.NotFoundPage })) },
-        ],
-      },
-    ],
-  },
-];
-
-export const router = createBrowserRouter(routes);
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route index element={<LandingPage />} />
+        <Route path={paths.play} element={<GameHubPage />} />
+        <Route path={paths.slots} element={<SlotsPage />} />
+        <Route path={`${paths.slots}/:token`} element={<SlotsPage />} />
+        <Route path={paths.tx} element={<TxPage />} />
+        <Route path={paths.account} element={<AccountPage />} />
+        <Route path={paths.swap} element={<SwapPage />} />
+        <Route path={paths.stats} element={<StatsPage />} />
+        <Route path={paths.portfolio} element={<PortfolioPage />} />
+        <Route path={paths.burn} element={<BurnPage />} />
+        <Route path={paths.burnCertificate} element={<BurnCertificatePage />} />
+        <Route path={paths.tokenIndex} element={<TokenIndexPage />} />
+        <Route path={paths.minerz} element={<MinerzPage />} />
+        <Route path={paths.tools} element={<ToolsPage />} />
+        <Route path={paths.bots} element={<BotsPage />} />
+        <Route path={paths.disclaimer} element={<DisclaimerPage />} />
+        <Route path={paths.learnMore} element={<LearnMorePage />} />
+        <Route path={paths.whitepaper} element={<WhitepaperPage />} />
+        {placeholderPaths.map((path) => (
+          <Route key={path} path={path} element={<ComingSoonPage />} />
+        ))}
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

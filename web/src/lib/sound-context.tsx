@@ -1,5 +1,7 @@
-import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { SoundManager, type SoundName } from '@/lib/sound';
+import { createContext, startTransition, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import type { SoundManager, SoundName } from '@/lib/sound';
+import { readSoundEnabled } from '@/lib/sound-pref';
+import { useIdle } from '@/lib/use-idle';
 
 interface SoundContextValue {
   enabled: boolean;
@@ -13,21 +15,41 @@ interface SoundContextValue {
 
 const SoundContext = createContext<SoundContextValue | null>(null);
 
+// The players load after the first paint (the page is idle, or a sound is asked for first):
+// the first paint needs only the preference, for the header's toggle.
+let shared: Promise<SoundManager> | undefined;
+const loadManager = () => (shared ??= import('@/lib/sound').then((m) => new m.SoundManager()));
+
+const noSubscribe = () => () => {};
+
 export function SoundProvider({ children, manager }: { children: ReactNode; manager?: SoundManager }) {
-  const m = useMemo(() => manager ?? new SoundManager(), [manager]);
-  const enabled = useSyncExternalStore(m.subscribe, m.isEnabled, () => true);
-  const value = useMemo<SoundContextValue>(
-    () => ({
+  const [m, setM] = useState<SoundManager | undefined>(manager);
+  const [initial] = useState(readSoundEnabled);
+  const idle = useIdle();
+  useEffect(() => {
+    if (idle && !m) void loadManager().then((x) => startTransition(() => setM(x)));
+  }, [idle, m]);
+  const enabled = useSyncExternalStore(m?.subscribe ?? noSubscribe, m?.isEnabled ?? (() => initial), () => true);
+  const value = useMemo<SoundContextValue>(() => {
+    // Before the players load, what turns sound on or plays loads them; stopping has nothing to stop.
+    const withPlayers = (fn: (x: SoundManager) => void) => {
+      if (m) fn(m);
+      else
+        void loadManager().then((x) => {
+          setM(x);
+          fn(x);
+        });
+    };
+    return {
       enabled,
-      toggle: () => m.toggle(),
-      setEnabled: (v) => m.setEnabled(v),
-      play: (name, opts) => m.play(name, opts),
-      stop: (name) => m.stop(name),
-      startBackground: () => m.startBackground(),
-      stopBackground: () => m.stopBackground(),
-    }),
-    [enabled, m],
-  );
+      toggle: () => withPlayers((x) => x.toggle()),
+      setEnabled: (v) => withPlayers((x) => x.setEnabled(v)),
+      play: (name, opts) => withPlayers((x) => x.play(name, opts)),
+      stop: (name) => m?.stop(name),
+      startBackground: () => withPlayers((x) => x.startBackground()),
+      stopBackground: () => m?.stopBackground(),
+    };
+  }, [enabled, m]);
   return <SoundContext.Provider value={value}>{children}</SoundContext.Provider>;
 }
 

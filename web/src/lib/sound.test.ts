@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readSoundEnabled, SOUND_STORAGE_KEY, SoundManager } from '@/lib/sound';
+import { SoundManager } from '@/lib/sound';
+import { readSoundEnabled, SOUND_STORAGE_KEY } from '@/lib/sound-pref';
 
 describe('sound preference', () => {
   beforeEach(() => vi.useFakeTimers());

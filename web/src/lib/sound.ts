@@ -8,9 +8,9 @@
  * are only logged.
  */
 
-export type SoundName = 'spin' | 'stop' | 'win' | 'coin' | 'burn' | 'background';
+import { readSoundEnabled, safeStorage, SOUND_STORAGE_KEY } from '@/lib/sound-pref';
 
-export const SOUND_STORAGE_KEY = 'soundEnabled';
+export type SoundName = 'spin' | 'stop' | 'win' | 'coin' | 'burn' | 'background';
 
 /** Sound volumes (docs/product.md, Slots): background 0.3, spin 0.5, stop 0.7, win 0.8. */
 export const SOUND_VOLUMES: Record<SoundName, number> = {
@@ -32,22 +32,6 @@ export const SOUND_SOURCES: Record<SoundName, string> = {
 };
 
 export const BACKGROUND_DELAY_MS = 1000;
-
-export function readSoundEnabled(storage: Pick<Storage, 'getItem'> | undefined = safeStorage()): boolean {
-  try {
-    return storage?.getItem(SOUND_STORAGE_KEY) !== 'false';
-  } catch {
-    return true;
-  }
-}
-
-function safeStorage(): Storage | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 type Listener = () => void;
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { LuckyLogo } from '@/components/brand/lucky-logo';
 import { externalLinkProps, links } from '@/lib/links';
 import { paths } from '@/lib/paths';

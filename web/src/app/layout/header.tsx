@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link, NavLink } from '@/components/ui/link';
 import { SocialLinks } from '@/app/layout/social-links';
 import { SoundToggle } from '@/app/layout/sound-toggle';
 import { LuckyLogo } from '@/components/brand/lucky-logo';

@@ -1,10 +1,30 @@
-import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
-import { Footer } from '@/app/layout/footer';
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { ErrorBoundary } from '@/app/error-boundary';
 import { Header } from '@/app/layout/header';
 import { Spinner } from '@/components/ui/spinner';
+import { useIdle } from '@/lib/use-idle';
+
+// The footer starts below the fold (main is at least a screen tall), so it loads once the page
+// is idle instead of with the first paint; arriving there, it moves nothing in view.
+const Footer = lazy(() => import('@/app/layout/footer').then((m) => ({ default: m.Footer })));
+
+/** A new page starts at its top (or its #anchor); back and forward keep the browser's own restore. */
+function useScrollToTop() {
+  const { key, hash } = useLocation();
+  const action = useNavigationType();
+  useEffect(() => {
+    if (action === 'POP') return;
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (target) target.scrollIntoView();
+    else window.scrollTo(0, 0);
+  }, [key, hash, action]);
+}
 
 export function RootLayout() {
+  const { pathname } = useLocation();
+  const idle = useIdle();
+  useScrollToTop();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -17,18 +37,23 @@ export function RootLayout() {
       {/* At least a screen under the header: the footer starts below the fold, so no page's
           content arriving (a lazy chunk, the token list, a query) moves it in view. */}
       <main id="main" className="min-h-[calc(100dvh-4rem)] flex-1">
-        <Suspense
-          fallback={
-            <div className="flex min-h-[50vh] items-center justify-center text-neon-cyan">
-              <Spinner size={32} label="Loading page" />
-            </div>
-          }
-        >
-          <Outlet />
-        </Suspense>
+        <ErrorBoundary resetKey={pathname} detail="This page failed to load. Check your connection and reload the page.">
+          <Suspense
+            fallback={
+              <div className="flex min-h-[50vh] items-center justify-center text-neon-cyan">
+                <Spinner size={32} label="Loading page" />
+              </div>
+            }
+          >
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
       </main>
-      <Footer />
-      <ScrollRestoration />
+      {idle && (
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { BotIcon, ChartIcon, CoinsIcon, LockIcon, SlotIcon } from '@/components/ui/icons';
+import { BotIcon, ChartIcon, CoinsIcon, LockIcon, SlotIcon } from '@/components/ui/content-icons';
 import { Modal } from '@/components/ui/modal';
 import { SLOT_ODDS } from '@/lib/slots/paytable';
 

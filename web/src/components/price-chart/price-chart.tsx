@@ -1,9 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { ExternalLink } from '@/components/ui/external-link';
 import { ApiError } from '@/lib/api';
 import { Spinner } from '@/components/ui/spinner';
 import { useCandles } from '@/components/price-chart/use-candles';
 import { hasUsd, priceText, type Quote } from '@/components/price-chart/candle-chart-format';
+import { useIdle } from '@/lib/use-idle';
+import { useNearViewport } from '@/lib/use-near-viewport';
 import type { CandleInterval } from '@/types/api';
 
 const CandleChart = lazy(() => import('@/components/price-chart/candle-chart'));
@@ -31,6 +33,14 @@ function Toggle<T extends string>({ label, options, value, onChange }: { label: 
   );
 }
 
+function ChartLoading() {
+  return (
+    <div className="flex h-full items-center justify-center">
+      <Spinner label="Loading chart" className="text-neon-cyan" />
+    </div>
+  );
+}
+
 /**
  * A TOKEN/SUPRA pool's candles with volume, from the event index (on /stats for LUCKY, beside the
  * swap for the pair's token): interval and USD/SUPRA toggles. Closes are the pool's spot price
@@ -46,6 +56,11 @@ export function PriceChart({ token = 'LUCKY', quoteDecimals = 8, compact = false
   // In USD, candles without a dollar price are left out and the server's note says why.
   const usdNote = quote === 'USD' && usdCount < candles.length ? (q.data?.usdNote ?? 'Some trades have no USD price.') : null;
   const lastClose = last ? (quote === 'USD' ? (last.closeUsd ?? 0) : last.close) : null;
+  // The canvas (lightweight-charts, the largest chunk of the app) loads once the page has painted
+  // and is idle, and only when the chart is on screen or about to be.
+  const box = useRef<HTMLDivElement>(null);
+  const idle = useIdle();
+  const near = useNearViewport(box);
 
   return (
     <section aria-labelledby="price-chart-title" className="panel p-4 sm:p-5">
@@ -67,6 +82,7 @@ export function PriceChart({ token = 'LUCKY', quoteDecimals = 8, compact = false
         </div>
       </div>
       <div
+        ref={box}
         role="img"
         aria-label={`${token} price in ${quote}, ${interval} candles with volume`}
         className={`relative w-full ${compact ? 'h-64 sm:h-80' : 'h-72 sm:h-96'}`}
@@ -92,14 +108,10 @@ export function PriceChart({ token = 'LUCKY', quoteDecimals = 8, compact = false
           <p className="flex h-full items-center justify-center px-4 text-center text-sm text-muted" data-testid="chart-usd-note">
             {usdNote}
           </p>
+        ) : !idle || !near ? (
+          <ChartLoading />
         ) : (
-          <Suspense
-            fallback={
-              <div className="flex h-full items-center justify-center">
-                <Spinner label="Loading chart" className="text-neon-cyan" />
-              </div>
-            }
-          >
+          <Suspense fallback={<ChartLoading />}>
             <CandleChart candles={candles} quote={quote} quoteDecimals={quoteDecimals} />
           </Suspense>
         )}

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { fmt2Grouped, formatInteger, safeBigInt } from '@/lib/amounts';
 import { useAppConfig } from '@/lib/config';
-import { useWallet } from '@/lib/wallet/wallet-provider';
+import { useWallet } from '@/lib/wallet/wallet-context';
 import { useStakingGlobal, useStakingUser } from '@/lib/staking/use-staking';
 import { apyText, lockText } from '@/lib/staking/format';
 

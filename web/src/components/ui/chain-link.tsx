@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { useAppConfig } from '@/lib/config';
 import { fullAddress, shortAddress } from '@/lib/format';
 import { addressLink, externalLinkProps, txLink, type ExplorerLink } from '@/lib/links';

@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toast, ToastProvider, useToast } from '@/components/ui/toast';
+import { Toast, ToastProvider } from '@/components/ui/toast';
+import { useToast } from '@/components/ui/toast-context';
 
 describe('Toast', () => {
   beforeEach(() => vi.useFakeTimers());

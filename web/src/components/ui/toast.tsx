@@ -1,10 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { CloseIcon } from '@/components/ui/icons';
-
-export type ToastType = 'success' | 'error' | 'info' | 'win' | 'lose';
-export type ToastPosition = 'top-right' | 'top-left' | 'bottom-right' | 'bottom-left' | 'top-center' | 'bottom-center';
-
-export const DEFAULT_TOAST_MS = 5000;
+import {
+  DEFAULT_TOAST_MS,
+  ToastContext,
+  useToastState,
+  type ToastItem,
+  type ToastPosition,
+  type ToastType,
+} from '@/components/ui/toast-context';
 
 const typeStyles: Record<ToastType, string> = {
   success: 'border-neon-green/60 shadow-[0_0_24px_rgb(61_255_154/0.25)]',
@@ -67,28 +70,25 @@ export function Toast({ message, type = 'info', duration = DEFAULT_TOAST_MS, onD
   );
 }
 
-export interface ToastOptions {
-  type?: ToastType;
-  duration?: number;
-  position?: ToastPosition;
-  /** Replace a toast with the same text still on screen instead of stacking a copy of it. */
-  once?: boolean;
+/** The toasts, one stack per position (live regions, so screen readers announce them). */
+export function ToastStack({ items, dismiss }: { items: ToastItem[]; dismiss: (id: number) => void }) {
+  const positions = Array.from(new Set(items.map((t) => t.position)));
+  return positions.map((pos) => (
+    <div
+      key={pos}
+      aria-live="polite"
+      className={`pointer-events-none fixed z-[60] flex w-[calc(100%-2rem)] max-w-sm flex-col gap-2 ${positionStyles[pos]}`}
+    >
+      {items
+        .filter((t) => t.position === pos)
+        .map((t) => (
+          <Toast key={t.id} message={t.message} type={t.type} duration={t.duration} onDismiss={() => dismiss(t.id)} />
+        ))}
+    </div>
+  ));
 }
 
-interface ToastItem extends Required<Omit<ToastOptions, 'position' | 'once'>> {
-  id: number;
-  message: ReactNode;
-  position: ToastPosition;
-}
-
-interface ToastContextValue {
-  show: (message: ReactNode, opts?: ToastOptions) => number;
-  dismiss: (id: number) => void;
-}
-
-const ToastContext = createContext<ToastContextValue | null>(null);
-
-/** Holds the app's toasts and renders one stack per position. */
+/** Holds the toasts of what it wraps and draws them (the app's own shell loads the drawing lazily: app/toast-shell.tsx). */
 export function ToastProvider({
   children,
   defaultPosition = 'bottom-right',
@@ -96,50 +96,11 @@ export function ToastProvider({
   children: ReactNode;
   defaultPosition?: ToastPosition;
 }) {
-  const [items, setItems] = useState<ToastItem[]>([]);
-  const nextId = useRef(1);
-  const dismiss = useCallback((id: number) => setItems((xs) => xs.filter((t) => t.id !== id)), []);
-  const show = useCallback(
-    (message: ReactNode, opts: ToastOptions = {}) => {
-      const id = nextId.current++;
-      setItems((xs) => [
-        ...(opts.once ? xs.filter((t) => t.message !== message) : xs),
-        {
-          id,
-          message,
-          type: opts.type ?? 'info',
-          duration: opts.duration ?? DEFAULT_TOAST_MS,
-          position: opts.position ?? defaultPosition,
-        },
-      ]);
-      return id;
-    },
-    [defaultPosition],
-  );
-  const value = useMemo(() => ({ show, dismiss }), [show, dismiss]);
-  const positions = Array.from(new Set(items.map((t) => t.position)));
+  const { items, dismiss, value } = useToastState(defaultPosition);
   return (
     <ToastContext.Provider value={value}>
       {children}
-      {positions.map((pos) => (
-        <div
-          key={pos}
-          aria-live="polite"
-          className={`pointer-events-none fixed z-[60] flex w-[calc(100%-2rem)] max-w-sm flex-col gap-2 ${positionStyles[pos]}`}
-        >
-          {items
-            .filter((t) => t.position === pos)
-            .map((t) => (
-              <Toast key={t.id} message={t.message} type={t.type} duration={t.duration} onDismiss={() => dismiss(t.id)} />
-            ))}
-        </div>
-      ))}
+      <ToastStack items={items} dismiss={dismiss} />
     </ToastContext.Provider>
   );
-}
-
-export function useToast(): ToastContextValue {
-  const ctx = useContext(ToastContext);
-  if (!ctx) throw new Error('useToast must be used inside <ToastProvider>');
-  return ctx;
 }

@@ -1,6 +1,7 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { GlobeIcon, TelegramIcon, XIcon } from '@/components/ui/icons';
+import { TelegramIcon, XIcon } from '@/components/ui/icons';
+import { GlobeIcon } from '@/components/ui/content-icons';
 import { Modal } from '@/components/ui/modal';
 import { TokenLogo } from '@/components/ui/token-logo';
 import { externalLinkProps } from '@/lib/links';

@@ -1,4 +1,5 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { TxLink, useAddressLabel } from '@/components/ui/chain-link';
 import { Spinner } from '@/components/ui/spinner';
 import { TokenLogo } from '@/components/ui/token-logo';

@@ -1,4 +1,5 @@
-import { GlobeIcon, TelegramIcon, XIcon } from '@/components/ui/icons';
+import { TelegramIcon, XIcon } from '@/components/ui/icons';
+import { GlobeIcon } from '@/components/ui/content-icons';
 import type { Bot } from '@/features/bots/bots';
 import { externalLinkProps } from '@/lib/links';
 import type { BotState } from '@/types/api';

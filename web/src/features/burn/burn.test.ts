@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BurnInfo } from '@/types/api';
-import { acceptAmount } from './burn-page';
+import { acceptAmount } from './burn-content';
 import { burnQuantity, certificateFileName, certificatePageUrl, telegramShareUrl, xShareUrl } from './certificate-links';
 
 const burn = (amount: string, decimals = 6): BurnInfo => ({

@@ -1,4 +1,4 @@
-import { WarningIcon } from '@/components/ui/icons';
+import { WarningIcon } from '@/components/ui/content-icons';
 import { PageFrame } from '@/components/ui/page-frame';
 
 const statements = [

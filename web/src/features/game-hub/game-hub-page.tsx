@@ -1,7 +1,8 @@
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
+import { ArrowRightIcon } from '@/components/ui/icons';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
-import { ArrowRightIcon, ShieldIcon } from '@/components/ui/icons';
+import { ShieldIcon } from '@/components/ui/content-icons';
 import { PageFrame } from '@/components/ui/page-frame';
 import { listedGames } from '@/features/game-hub/games';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { ExternalIcon } from '@/components/ui/icons';
 import { ecosystem, EcosystemModal, toneText, type EcosystemType } from '@/components/ecosystem/ecosystem-info';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { ExternalIcon } from '@/components/ui/icons';
 import { PageFrame } from '@/components/ui/page-frame';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { externalLinkProps, links } from '@/lib/links';

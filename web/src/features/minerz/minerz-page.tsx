@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
-import { WarningIcon } from '@/components/ui/icons';
+import { WarningIcon } from '@/components/ui/content-icons';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { Boosters } from './components/boosters';
 import { Fleet } from './components/fleet';

@@ -8,7 +8,8 @@ import { configQueryKey } from '@/lib/config';
 import { FakeProvider, devnetConfig } from '@/lib/wallet/testing/fake-provider';
 import { WalletProvider } from '@/lib/wallet/wallet-provider';
 import type { LuckyDashboard, LuckyDashboardPart } from '@/types/api';
-import { MSG, PART_TOAST, StatsPage } from './stats-page';
+import { MSG, PART_TOAST } from './stats-content';
+import { StatsPage } from './stats-page';
 
 // The page is driven through the api client: only the dashboard answers; every other read fails
 // (the cards under test come from the dashboard alone).

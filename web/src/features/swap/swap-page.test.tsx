@@ -9,7 +9,8 @@ import { SoundProvider } from '@/lib/sound-context';
 import { FakeProvider, devnetConfig } from '@/lib/wallet/testing/fake-provider';
 import { WalletProvider } from '@/lib/wallet/wallet-provider';
 import type { AppConfig, SwapQuote } from '@/types/api';
-import { OVERLAY_GUARD_MS, SwapPage } from './swap-page';
+import { OVERLAY_GUARD_MS } from './swap-content';
+import { SwapPage } from './swap-page';
 
 const ADDR = '0x' + 'a1'.repeat(32);
 const LUCKY = '0x4205::LUCKY::LUCKY';

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { Badge } from '@/components/ui/badge';
-import { ArrowRightIcon, BotIcon, ChartIcon, FlameIcon, WalletIcon } from '@/components/ui/icons';
+import { WalletIcon, ArrowRightIcon } from '@/components/ui/icons';
+import { BotIcon, ChartIcon, FlameIcon } from '@/components/ui/content-icons';
 import { PageFrame } from '@/components/ui/page-frame';
 import { paths } from '@/lib/paths';
 

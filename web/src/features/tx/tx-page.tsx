@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { ExplorerAnchor } from '@/components/ui/chain-link';
 import { Spinner } from '@/components/ui/spinner';
 import { addressLink } from '@/lib/links';

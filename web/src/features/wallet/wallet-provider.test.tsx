@@ -6,8 +6,10 @@ import { ToastProvider } from '@/components/ui/toast';
 import { configQueryKey } from '@/lib/config';
 import { FakeProvider, devnetConfig, rejection } from '@/lib/wallet/testing/fake-provider';
 import type { SupraProvider } from '@/lib/wallet/types';
-import { WalletProvider, useWallet, type WalletProviderProps } from '@/lib/wallet/wallet-provider';
+import { WalletProvider, type WalletProviderProps } from '@/lib/wallet/wallet-provider';
+import { useWallet } from '@/lib/wallet/wallet-context';
 import { WalletOverlays } from '@/features/wallet/components/wallet-overlays';
+import { WalletToasts } from '@/features/wallet/components/wallet-toasts';
 
 const ADDR = '0x' + 'a1'.repeat(32);
 const ADDR2 = '0x' + 'b2'.repeat(32);
@@ -42,6 +44,7 @@ function setup(provider: SupraProvider | undefined, props: Partial<WalletProvide
       <ToastProvider>
         <WalletProvider getProvider={() => provider} redirect={redirect} autoReconnect={false} {...props}>
           <WalletOverlays />
+          <WalletToasts />
           <Probe />
         </WalletProvider>
       </ToastProvider>

@@ -1,4 +1,4 @@
-import { errorMessage, isUserRejection } from '@/lib/wallet/messages';
+import { errorMessage, isUserRejection } from '@/lib/wallet/errors';
 import type { TxDetail } from '@/types/api';
 import type { TxErrorKind } from './tx-state';
 

@@ -6,7 +6,8 @@ import { ToastProvider } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api';
 import { configQueryKey } from '@/lib/config';
 import { FakeProvider, devnetConfig, rejection } from '@/lib/wallet/testing/fake-provider';
-import { WalletProvider, useWallet } from '@/lib/wallet/wallet-provider';
+import { WalletProvider } from '@/lib/wallet/wallet-provider';
+import { useWallet } from '@/lib/wallet/wallet-context';
 import { TxError } from './tx-error';
 import { useTransaction } from './use-transaction';
 

@@ -1,99 +1,16 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { QueryClientContext, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { configQuery, configQueryKey } from '@/lib/config';
 import { starkeyAppLink } from '@/lib/links';
-import { configQuery, configQueryKey, useAppConfig } from '@/lib/config';
+import { queryClient as appQueryClient } from '@/lib/query-client';
 import { detectProvider, injectedProvider } from './detect';
-import {
-  PROVIDER_GIVE_UP_MS,
-  PROVIDER_POLL_MS,
-  REDIRECT_DELAY_MS,
-  connectFailedModal,
-  errorMessage,
-  isUserRejection,
-  unknownNetworkMessage,
-  walletText,
-} from './messages';
+import { connectFailedModal, errorMessage, isUserRejection, unknownNetworkMessage } from './errors';
+import { PROVIDER_GIVE_UP_MS, PROVIDER_POLL_MS, REDIRECT_DELAY_MS, walletText } from './messages';
 import type { AppConfig } from '@/types/api';
-import type {
-  NetworkPrompt,
-  RawChainId,
-  SupraProvider,
-  WalletEvent,
-  WalletNetwork,
-  WalletNotice,
-  WalletStatus,
-} from './types';
+import { WalletContext, WalletUiContext, type WalletContextValue, type WalletUiValue } from './wallet-context';
+import type { RawChainId, SupraProvider, WalletEvent, WalletNetwork, WalletNotice, WalletStatus } from './types';
 
-export interface WalletContextValue {
-  status: WalletStatus;
-  /** The active account (accounts[0]) while connected. */
-  address: string | null;
-  /** The wallet's current chain id as a string ("255", "6", "8"), while connected. */
-  chainId: string | null;
-  /** The network the app targets (from /api/v1/config); null until the config is loaded. */
-  network: WalletNetwork | null;
-  /** True when connected and the wallet is on the target network. */
-  isTargetNetwork: boolean;
-  connect: () => Promise<void>;
-  disconnect: () => Promise<void>;
-  /** The StarKey provider while connected. */
-  provider: SupraProvider | null;
-  /** Asks the wallet to switch to the target network (the pop-up's button). */
-  switchNetwork: () => Promise<void>;
-  /** Human name of a known chain id ("Supra Testnet"), or the id itself. */
-  networkLabel: (chainId: string | null) => string;
-}
-
-const noop = async () => {};
-
-/** Outside a WalletProvider (e.g. isolated component tests) the wallet reads as disconnected. */
-const disconnectedValue: WalletContextValue = {
-  status: 'disconnected',
-  address: null,
-  chainId: null,
-  network: null,
-  isTargetNetwork: false,
-  connect: noop,
-  disconnect: noop,
-  provider: null,
-  switchNetwork: noop,
-  networkLabel: (id) => id ?? '',
-};
-
-const WalletContext = createContext<WalletContextValue>(disconnectedValue);
-
-export function useWallet(): WalletContextValue {
-  return useContext(WalletContext);
-}
-
-/**
- * What the wallet's app-wide overlays need (features/wallet/components/wallet-overlays.tsx draws
- * them): the connecting state, the current wallet message (docs/product.md, Wallet), the network pop-up, and
- * the events that become toasts. The provider owns the state; the feature owns the pixels.
- */
-export interface WalletUiValue {
-  connecting: boolean;
-  cancelConnect: () => void;
-  notice: WalletNotice | null;
-  dismissNotice: () => void;
-  /** The StarKey app page to offer when no wallet was found. */
-  starkeyUrl: string | undefined;
-  prompt: NetworkPrompt | null;
-  closePrompt: () => void;
-  switchNetwork: () => Promise<void>;
-  /** Calls `listener` for every wallet event until the returned function is called. */
-  subscribe: (listener: (event: WalletEvent) => void) => () => void;
-}
-
-const WalletUiContext = createContext<WalletUiValue | null>(null);
-
-/** The overlays' view of the wallet; null outside a WalletProvider. */
-export function useWalletUi(): WalletUiValue | null {
-  return useContext(WalletUiContext);
-}
-
-export interface WalletProviderProps {
-  children: ReactNode;
+export interface WalletEngineOptions {
   /** Where to look for the provider (default `window.starkey?.supra`). */
   getProvider?: () => SupraProvider | undefined;
   /** Navigates to the StarKey app page when no wallet is found (default `location.assign`). */
@@ -151,22 +68,26 @@ function invalidateAccountData(qc: QueryClient) {
   void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== configQueryKey[0] });
 }
 
+/** The server-state cache: one provided above (a test's), else the app's (the app has no provider at the top). */
+function useWalletQueryClient(): QueryClient {
+  return useContext(QueryClientContext) ?? appQueryClient;
+}
+
 /**
  * The wallet state machine (docs/product.md, Wallet): disconnected → connecting (overlay) → connected,
  * the events accountChanged / networkChanged / disconnect, the network pop-up and the wallet
- * wallet messages. Mount once, inside the QueryClientProvider. It draws nothing itself: the
- * overlays and toasts are features/wallet/components/wallet-overlays.tsx, fed by useWalletUi().
+ * messages. One runs for the whole app. It draws nothing itself: the dialogs and toasts are
+ * features/wallet/components/wallet-overlays.tsx and wallet-toasts.tsx, fed by useWalletUi().
  */
-export function WalletProvider({
-  children,
+function useWalletEngine({
   getProvider = injectedProvider,
   redirect = (url) => window.location.assign(url),
   pollMs = PROVIDER_POLL_MS,
   giveUpMs = PROVIDER_GIVE_UP_MS,
   redirectDelayMs = REDIRECT_DELAY_MS,
   autoReconnect = true,
-}: WalletProviderProps) {
-  const queryClient = useQueryClient();
+}: WalletEngineOptions): { value: WalletContextValue; ui: WalletUiValue } {
+  const queryClient = useWalletQueryClient();
   const listeners = useRef(new Set<(e: WalletEvent) => void>());
   const emit = useCallback((e: WalletEvent) => {
     for (const fn of listeners.current) fn(e);
@@ -175,7 +96,7 @@ export function WalletProvider({
     listeners.current.add(fn);
     return () => void listeners.current.delete(fn);
   }, []);
-  const { data: config } = useAppConfig();
+  const { data: config } = useQuery(configQuery, queryClient);
 
   const [core, setCoreState] = useState<CoreState>(DISCONNECTED);
   const coreRef = useRef<CoreState>(DISCONNECTED);
@@ -474,6 +395,47 @@ export function WalletProvider({
     [core.status, cancelConnect, notice, promptLabel, network, switching, switchNetwork, subscribeUi],
   );
 
+  return { value, ui };
+}
+
+export interface WalletProviderProps extends WalletEngineOptions {
+  children: ReactNode;
+}
+
+/** The wallet for the components under it: useWallet() and useWalletUi() read it. */
+export function WalletProvider({ children, ...options }: WalletProviderProps) {
+  const { value, ui } = useWalletEngine(options);
+  return (
+    <WalletContext.Provider value={value}>
+      <WalletUiContext.Provider value={ui}>{children}</WalletUiContext.Provider>
+    </WalletContext.Provider>
+  );
+}
+
+/**
+ * The state machine for a provider that is already drawn (app/wallet-shell.tsx loads this after
+ * the first paint): it hands each new state to `onChange`, and gives it at once to `children`
+ * (the wallet's dialogs and toasts), which so listen before the first event. Each time
+ * `connectRequests` goes up it connects: the user pressed Connect before this had loaded.
+ */
+export function WalletEngine({
+  onChange,
+  connectRequests = 0,
+  children,
+}: {
+  onChange: (state: { value: WalletContextValue; ui: WalletUiValue }) => void;
+  connectRequests?: number;
+  children?: ReactNode;
+}) {
+  const { value, ui } = useWalletEngine({});
+  useEffect(() => onChange({ value, ui }), [onChange, value, ui]);
+  const connect = value.connect;
+  const handled = useRef(0);
+  useEffect(() => {
+    if (connectRequests <= handled.current) return;
+    handled.current = connectRequests;
+    void connect();
+  }, [connectRequests, connect]);
   return (
     <WalletContext.Provider value={value}>
       <WalletUiContext.Provider value={ui}>{children}</WalletUiContext.Provider>

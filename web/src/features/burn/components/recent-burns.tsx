@@ -1,13 +1,16 @@
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { Spinner } from '@/components/ui/spinner';
 import { useBurns } from '@/features/burn/api/use-burns';
 import { fmt2Grouped } from '@/lib/amounts';
 import { AddressLink } from '@/components/ui/chain-link';
 import { burnCertificatePath } from '@/lib/paths';
 
+/** How many of the latest burns the list shows. */
+export const RECENT_BURNS = 10;
+
 /** The latest burns of every token, from the event index. */
 export function RecentBurns() {
-  const q = useBurns(10);
+  const q = useBurns(RECENT_BURNS);
   return (
     <section aria-labelledby="recent-burns-title" className="panel p-4 sm:p-5">
       <h2 id="recent-burns-title" className="mb-3 font-display text-lg font-extrabold tracking-wide text-white">
@@ -16,6 +19,7 @@ export function RecentBurns() {
       {q.isError ? (
         <p className="text-sm text-muted">Recent burns could not be loaded.</p>
       ) : q.isPending ? (
+        // Seen only when the list took longer than the page waits for it (burn-content.tsx).
         <Spinner label="Loading recent burns" className="text-neon-cyan" />
       ) : q.data.burns.length === 0 ? (
         <p className="text-sm text-muted">No burns yet.</p>

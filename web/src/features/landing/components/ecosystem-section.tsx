@@ -1,7 +1,11 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { ecosystem, ecosystemOrder, EcosystemModal, toneText, type EcosystemType } from '@/components/ecosystem/ecosystem-info';
 import { SectionHeading } from '@/components/ui/section-heading';
-import { StakingFigures } from '@/components/staking/staking-figures';
+import { Spinner } from '@/components/ui/spinner';
+import { lazyWithQueries } from '@/lib/lazy-with-queries';
+
+// The staking card's live figures read the server: they load when that card is opened.
+const StakingFigures = lazyWithQueries(() => import('@/components/staking/staking-figures').then((m) => m.StakingFigures));
 
 export function EcosystemSection() {
   const [selected, setSelected] = useState<EcosystemType | null>(null);
@@ -35,7 +39,13 @@ export function EcosystemSection() {
       <EcosystemModal
         type={selected}
         onClose={() => setSelected(null)}
-        extra={selected === 'staking' ? <StakingFigures /> : undefined}
+        extra={
+          selected === 'staking' ? (
+            <Suspense fallback={<Spinner label="Loading the staking figures" className="text-neon-cyan" />}>
+              <StakingFigures />
+            </Suspense>
+          ) : undefined
+        }
       />
     </section>
   );

@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
+import { ArrowRightIcon, ExternalIcon } from '@/components/ui/icons';
 import { LuckyLogo } from '@/components/brand/lucky-logo';
 import { buttonClasses } from '@/components/ui/button';
-import { ArrowRightIcon, ExternalIcon } from '@/components/ui/icons';
 import { externalLinkProps, links } from '@/lib/links';
 import { paths } from '@/lib/paths';
 import { SLOT_ODDS } from '@/lib/slots/paytable';

@@ -1,5 +1,5 @@
 import { buttonClasses } from '@/components/ui/button';
-import { ExternalIcon, TelegramIcon } from '@/components/ui/icons';
+import { TelegramIcon, ExternalIcon } from '@/components/ui/icons';
 import { externalLinkProps, links } from '@/lib/links';
 
 export function ReadyToJoin() {

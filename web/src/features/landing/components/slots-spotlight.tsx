@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
+import { ArrowRightIcon } from '@/components/ui/icons';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
-import { ArrowRightIcon } from '@/components/ui/icons';
 import { paths } from '@/lib/paths';
 import { SLOT_ODDS } from '@/lib/slots/paytable';
 

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useToast, type ToastType } from '@/components/ui/toast';
-import { useAppConfig } from '@/lib/config';
+import { useToast, type ToastType } from '@/components/ui/toast-context';
+import { configQuery, useAppConfig } from '@/lib/config';
 import { isTxError } from '@/lib/tx/tx-error';
 import { useTransaction } from '@/lib/tx/use-transaction';
-import { useWallet } from '@/lib/wallet/wallet-provider';
+import { useDataBeforePaint } from '@/lib/use-data-before-paint';
+import { useWallet } from '@/lib/wallet/wallet-context';
 import { fmt2Grouped, safeBigInt } from '@/lib/amounts';
-import { buildClaim, buildPurchase, useMiners } from '@/features/minerz/api/miners';
+import { buildClaim, buildPurchase, minersQuery, useMiners } from '@/features/minerz/api/miners';
 import {
   demoView,
   fromApi,
@@ -42,10 +43,14 @@ export function useMinerz() {
   const toast = useToast();
   const wallet = useWallet();
   const tx = useTransaction();
+  // The page paints with the game's figures (the rig catalogue is most of its height), so the
+  // sections under them do not move when they arrive: first the config, then the game it names.
+  useDataBeforePaint(configQuery);
   const config = useAppConfig();
   const address = wallet.status === 'connected' ? wallet.address : null;
   // The network preset says whether the game exists; the API's live flag says it again.
   const configured = config.data ? config.data.network.modules.miners !== '' : undefined;
+  useDataBeforePaint(...(configured ? [minersQuery(address, true)] : []));
   const query = useMiners(address, configured === true);
   const demo = configured === false || query.data?.live === false;
   // MINE can be bought on Swap only when the token list (the exchange's pools) has it.

@@ -1,10 +1,21 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { SYMBOL_LABEL } from '@/features/slots/utils/tiers';
 import { type FruitSymbol } from '@/lib/slots/paytable';
 
 /** Hand-drawn SVG reel symbols (viewBox 0 0 64 64). Decorative unless `title` is given. */
-/** `size` in px, or 'fluid' to fill the parent's width (reels). */
-export function FruitSymbolIcon({ symbol, size = 64, title }: { symbol: FruitSymbol; size?: number | 'fluid'; title?: boolean }) {
+/**
+ * `size` in px, or 'fluid' to fill the parent's width (reels). Memoised: the screen re-renders on
+ * every poll (pots, feed, balances) and a symbol's SVG only changes with its props.
+ */
+export const FruitSymbolIcon = memo(function FruitSymbolIcon({
+  symbol,
+  size = 64,
+  title,
+}: {
+  symbol: FruitSymbol;
+  size?: number | 'fluid';
+  title?: boolean;
+}) {
   const id = useId().replace(/:/g, '');
   return (
     <svg
@@ -26,7 +37,7 @@ export function FruitSymbolIcon({ symbol, size = 64, title }: { symbol: FruitSym
       {symbol === 'seven' && <Seven id={id} />}
     </svg>
   );
-}
+});
 
 function Cherry({ id }: { id: string }) {
   return (

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
-import { SoundOffIcon, SoundOnIcon, WarningIcon } from '@/components/ui/icons';
+import { SoundOffIcon, SoundOnIcon } from '@/components/ui/icons';
+import { WarningIcon } from '@/components/ui/content-icons';
 import { TokenLogo } from '@/components/ui/token-logo';
 import { useSound } from '@/lib/sound-context';
 import type { WalletStatus } from '@/lib/wallet/types';

@@ -1,5 +1,5 @@
 import { Button } from '@/components/ui/button';
-import { WarningIcon } from '@/components/ui/icons';
+import { WarningIcon } from '@/components/ui/content-icons';
 import { Modal } from '@/components/ui/modal';
 import { FruitSymbolIcon } from '@/features/slots/components/fruit-symbol';
 import { FEE_BPS, formatBps, formatMultiplier, paytableFigures, TIERS } from '@/lib/slots/paytable';

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { Spinner } from '@/components/ui/spinner';
 import { txPath } from '@/lib/paths';
 import { useSpinHistory } from '@/features/slots/api/use-history';

@@ -8,9 +8,11 @@ export function SpinsTicker({ tokens, frozen }: { tokens: readonly SlotToken[]; 
   const q = useSlotsFeed(12);
   const plays = q.data?.plays ?? [];
   if (frozen || q.isError || plays.length === 0) {
+    // The ticker's height (2.125rem) is kept while it loads and when it has nothing to show, so
+    // the machine under it does not move when the first spins arrive.
     return frozen || plays.length > 0 ? null : (
-      <p className="text-center text-xs text-muted" aria-live="polite">
-        {q.isError ? 'Recent spins of other players could not be loaded.' : 'No spins yet: be the first.'}
+      <p className="flex min-h-[2.125rem] items-center justify-center text-center text-xs text-muted" aria-live="polite">
+        {q.isError ? 'Recent spins of other players could not be loaded.' : q.isPending ? '' : 'No spins yet: be the first.'}
       </p>
     );
   }

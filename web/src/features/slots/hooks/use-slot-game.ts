@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createElement, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { errorMessage } from '@/lib/wallet/messages';
+import { errorMessage } from '@/lib/wallet/errors';
 import { isTxError } from '@/lib/tx/tx-error';
 import { useTransaction } from '@/lib/tx/use-transaction';
 import type { TxDetail } from '@/types/api';

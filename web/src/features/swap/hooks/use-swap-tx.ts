@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { isTxError } from '@/lib/tx/tx-error';
 import { fetchTxDetail, useTransaction } from '@/lib/tx/use-transaction';
-import { errorMessage, isUserRejection } from '@/lib/wallet/messages';
+import { errorMessage, isUserRejection } from '@/lib/wallet/errors';
 import type { SwapDecoded, SwapQuote, TxDetail } from '@/types/api';
 import { buildSwap } from '../api/build-swap';
 import { isMinOutAbort } from '../utils/input';

@@ -42,7 +42,7 @@ describe('ConnectWalletButton', () => {
     const btn = await screen.findByRole('button', { name: /0xa1a1…a1a1/ });
     expect(btn).toHaveTextContent('0xa1a1…a1a1');
     await user.click(btn);
-    const dialog = screen.getByRole('dialog', { name: 'Wallet Options' });
+    const dialog = await screen.findByRole('dialog', { name: 'Wallet Options' });
     expect(within(dialog).getByTestId('wallet-address')).toHaveTextContent(ADDR);
     expect(within(dialog).getByTestId('wallet-network')).toHaveTextContent('Supra Devnet');
     await user.keyboard('{Escape}');

@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { WalletIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
-import { shortenAddress, walletText } from '@/lib/wallet/messages';
-import { useWallet } from '@/lib/wallet/wallet-provider';
-import { WalletOptionsDialog } from './wallet-options-dialog';
+import { connectText, connectingText, shortenAddress } from '@/lib/wallet/button-text';
+import { useWallet } from '@/lib/wallet/wallet-context';
+
+// The dialog (balances, Send SUPRA) loads when it is first opened, not with every page.
+const WalletOptionsDialog = lazy(() => import('./wallet-options-dialog').then((m) => ({ default: m.WalletOptionsDialog })));
 
 const base =
   'inline-flex h-10 items-center gap-2 rounded-xl px-3 text-sm font-bold whitespace-nowrap transition sm:px-4 ' +
@@ -19,13 +21,17 @@ const connected = 'border border-neon-green/50 bg-ink-800 text-white hover:borde
 export function ConnectWalletButton({ className = '' }: { className?: string }) {
   const { status, address, isTargetNetwork, connect } = useWallet();
   const [optionsOpen, setOptionsOpen] = useState(false);
+  const [optionsUsed, setOptionsUsed] = useState(false);
 
   if (status === 'connected' && address) {
     return (
       <>
         <button
           type="button"
-          onClick={() => setOptionsOpen(true)}
+          onClick={() => {
+            setOptionsUsed(true);
+            setOptionsOpen(true);
+          }}
           aria-haspopup="dialog"
           aria-label={`Wallet ${shortenAddress(address)}: open wallet options`}
           title={address}
@@ -37,7 +43,11 @@ export function ConnectWalletButton({ className = '' }: { className?: string }) 
           />
           <span className="font-mono tracking-tight">{shortenAddress(address)}</span>
         </button>
-        <WalletOptionsDialog open={optionsOpen} onClose={() => setOptionsOpen(false)} />
+        {optionsUsed && (
+          <Suspense fallback={null}>
+            <WalletOptionsDialog open={optionsOpen} onClose={() => setOptionsOpen(false)} />
+          </Suspense>
+        )}
       </>
     );
   }
@@ -58,7 +68,7 @@ export function ConnectWalletButton({ className = '' }: { className?: string }) 
       ) : (
         <WalletIcon size={18} />
       )}
-      {connecting ? walletText.connecting : walletText.connect}
+      {connecting ? connectingText : connectText}
     </button>
   );
 }

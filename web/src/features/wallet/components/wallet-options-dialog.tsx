@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { CheckIcon } from '@/components/ui/icons';
+import { CheckIcon } from '@/components/ui/content-icons';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { formatUnits } from '@/lib/amounts';
@@ -8,11 +8,25 @@ import { balanceOf, useBalances } from '@/lib/balances/use-balances';
 import { NATIVE_COIN_TYPE } from '@/lib/links';
 import { shortNetworkName, walletText } from '@/lib/wallet/messages';
 import { useAppConfig } from '@/lib/config';
-import { useWallet } from '@/lib/wallet/wallet-provider';
+import { useWallet } from '@/lib/wallet/wallet-context';
+import { QueryRoot } from '@/lib/query-root';
 import { SendSupraForm } from './send-supra-form';
 
+interface WalletOptionsProps {
+  open: boolean;
+  onClose: () => void;
+}
+
 /** "Wallet Options" (docs/product.md, Wallet): address (with copy), network, Disconnect Wallet, X close; plus Send SUPRA. */
-export function WalletOptionsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function WalletOptionsDialog(props: WalletOptionsProps) {
+  return (
+    <QueryRoot>
+      <WalletOptions {...props} />
+    </QueryRoot>
+  );
+}
+
+function WalletOptions({ open, onClose }: WalletOptionsProps) {
   const { address, network, chainId, isTargetNetwork, disconnect, switchNetwork, networkLabel } = useWallet();
   const { data: config } = useAppConfig();
   const native = config?.tokens.find((t) => t.coinType === (config.network.modules.nativeCoin || NATIVE_COIN_TYPE));

@@ -1,50 +1,18 @@
-import { useEffect } from 'react';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
-import { useToast } from '@/components/ui/toast';
 import { externalLinkProps } from '@/lib/links';
-import {
-  CONNECTED_TOAST_MS,
-  WALLET_NAME,
-  connectFailedToast,
-  networkConnectedToast,
-  shortNetworkName,
-  walletText,
-} from '@/lib/wallet/messages';
-import type { NetworkPrompt, WalletEvent, WalletNotice } from '@/lib/wallet/types';
-import { useWalletUi } from '@/lib/wallet/wallet-provider';
-
-type ShowToast = ReturnType<typeof useToast>['show'];
-
-/** The toast of each wallet event (docs/product.md, Wallet). */
-function toastFor(show: ShowToast, e: WalletEvent) {
-  switch (e.type) {
-    case 'connected':
-      show(walletText.connectedToast, { type: 'success' });
-      break;
-    case 'networkConnected':
-      show(networkConnectedToast(e.label), { type: 'success', duration: CONNECTED_TOAST_MS });
-      break;
-    case 'connectFailed':
-      show(connectFailedToast(e.message), { type: 'error' });
-      break;
-    case 'switchFailed':
-      show(e.message, { type: 'error' });
-      break;
-  }
-}
+import { WALLET_NAME, shortNetworkName, walletText } from '@/lib/wallet/messages';
+import type { NetworkPrompt, WalletNotice } from '@/lib/wallet/types';
+import { useWalletUi } from '@/lib/wallet/wallet-context';
 
 /**
- * The wallet's app-wide overlays and toasts: the connecting overlay, wallet messages (docs/product.md, Wallet),
- * the network pop-up, and a toast for each wallet event. Mount once inside the WalletProvider
- * and the ToastProvider (app/provider.tsx); the provider holds the state.
+ * The wallet's app-wide dialogs: the connecting overlay, wallet messages (docs/product.md, Wallet)
+ * and the network pop-up. Mount once inside the WalletProvider, which holds the state; the
+ * toasts of wallet events are wallet-toasts.tsx.
  */
 export function WalletOverlays() {
   const ui = useWalletUi();
-  const { show } = useToast();
-  const subscribe = ui?.subscribe;
-  useEffect(() => subscribe?.((e) => toastFor(show, e)), [subscribe, show]);
   if (!ui) return null;
   return (
     <WalletDialogs

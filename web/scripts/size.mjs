@@ -1,0 +1,113 @@
+// First-load JavaScript per route, brotli, against a budget: what the browser fetches before the
+// page can paint its main content. For a route that is the entry chunk and its static imports
+// (index.html loads and preloads them) plus the route's lazy chunk and its static imports (the
+// router fetches them together when the route first renders). Dynamic imports inside a route
+// (the chart, wallet dialogs, data sections) load after that paint and do not count.
+//
+// Reads build-manifest.json (Vite's manifest, written by `npm run build`). Exits non-zero when a
+// route is over its budget. Sizes are brotli at the quality the server's .br files use.
+//
+//   npm run size              # the table
+//   npm run size -- --chunks  # and each route's chunks
+import { readFile } from 'node:fs/promises';
+import { brotliCompressSync, constants } from 'node:zlib';
+
+/**
+ * Budgets in KB (1 KB = 1,000 bytes). The target is 75 KB on every route. What every route loads
+ * is 73.2 of it: React 19 58 KB, React Router 8, the app's shell (route table, layout, header,
+ * wallet and toast state) 7.2; so a screen has about 1.8 KB for its first paint. The screens at 75
+ * draw their heading and load the rest right after (their *-content.tsx, lib/lazy-with-queries.tsx).
+ * The others are not there yet: their budget is their size today rounded up, so they can only
+ * shrink; lower it when the route gets lighter. Those over 80 KB still bring React Query and the
+ * whole screen before their first paint.
+ */
+const ROUTES = [
+  { route: '/', module: 'src/features/landing/landing-page.tsx', budget: 77 },
+  { route: '/play', module: 'src/features/game-hub/game-hub-page.tsx', budget: 78 },
+  { route: '/slots', module: 'src/features/slots/slots-page.tsx', budget: 75 },
+  { route: '/swap', module: 'src/features/swap/swap-page.tsx', budget: 75 },
+  { route: '/stats', module: 'src/features/stats/stats-page.tsx', budget: 75 },
+  { route: '/portfolio', module: 'src/features/portfolio/portfolio-page.tsx', budget: 89 },
+  { route: '/burn', module: 'src/features/burn/burn-page.tsx', budget: 75 },
+  { route: '/burn/:hash', module: 'src/features/burn/burn-certificate-page.tsx', budget: 75 },
+  { route: '/tokenindex', module: 'src/features/token-index/token-index-page.tsx', budget: 75 },
+  { route: '/minerz', module: 'src/features/minerz/minerz-page.tsx', budget: 93 },
+  { route: '/tools', module: 'src/features/tools/tools-page.tsx', budget: 76 },
+  { route: '/bots', module: 'src/features/bots/bots-page.tsx', budget: 89 },
+  { route: '/tx/:hash', module: 'src/features/tx/tx-page.tsx', budget: 87 },
+  { route: '/account/:address', module: 'src/features/account/account-page.tsx', budget: 87 },
+  { route: '/disclaimer', module: 'src/features/disclaimer/disclaimer-page.tsx', budget: 76 },
+  { route: '/learn-more', module: 'src/features/learn-more/learn-more-page.tsx', budget: 80 },
+  { route: '/whitepaper', module: 'src/features/whitepaper/whitepaper-page.tsx', budget: 76 },
+  { route: '/earn (coming soon)', module: 'src/features/coming-soon/coming-soon-page.tsx', budget: 75 },
+  { route: '* (not found)', module: 'src/app/routes/not-found.tsx', budget: 75 },
+];
+
+const web = new URL('../', import.meta.url);
+const showChunks = process.argv.includes('--chunks');
+
+const manifest = JSON.parse(
+  await readFile(new URL('build-manifest.json', web), 'utf8').catch(() => {
+    throw new Error('build-manifest.json not found: run npm run build');
+  }),
+);
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+if (!entryKey) throw new Error('build-manifest.json has no entry chunk');
+
+const sizes = new Map();
+async function brotliSize(file) {
+  if (!sizes.has(file)) {
+    const data = await readFile(new URL(`dist/${file}`, web)).catch(() => {
+      throw new Error(`dist/${file} is missing: build-manifest.json and dist/ are from different builds; run npm run build`);
+    });
+    const br = brotliCompressSync(data, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+      },
+    });
+    sizes.set(file, br.length);
+  }
+  return sizes.get(file);
+}
+
+/** A chunk and its static imports, followed transitively, into `out` (manifest keys). */
+function collect(key, out) {
+  if (out.has(key)) return out;
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in build-manifest.json: a route moved? Update ROUTES in scripts/size.mjs`);
+  out.add(key);
+  for (const dep of chunk.imports ?? []) collect(dep, out);
+  return out;
+}
+
+// Every lazy route of the router must be in the table, so a new route gets a budget.
+const router = await readFile(new URL('src/app/router.tsx', web), 'utf8');
+const known = new Set(ROUTES.map((r) => r.module));
+const unlisted = [...router.matchAll(/import\('@\/((?:features|app\/routes)\/[^']+)'\)/g)].map((m) => `src/${m[1]}.tsx`).filter((m) => !known.has(m));
+if (unlisted.length) throw new Error(`routes without a budget in scripts/size.mjs: ${unlisted.join(', ')}`);
+
+const kb = (n) => (n / 1000).toFixed(1);
+let failed = false;
+console.log(`${'route'.padEnd(22)} ${'first-load JS'.padStart(13)} ${'budget'.padStart(8)}`);
+for (const r of ROUTES) {
+  const keys = collect(r.module, collect(entryKey, new Set()));
+  let total = 0;
+  const rows = [];
+  for (const k of keys) {
+    const n = await brotliSize(manifest[k].file);
+    total += n;
+    rows.push([manifest[k].file, n]);
+  }
+  const over = total > r.budget * 1000;
+  if (over) failed = true;
+  console.log(`${r.route.padEnd(22)} ${`${kb(total)} KB`.padStart(13)} ${`${r.budget} KB`.padStart(8)}${over ? '  OVER BUDGET' : ''}`);
+  if (showChunks || over) {
+    for (const [f, n] of rows.sort((a, b) => b[1] - a[1])) console.log(`${''.padEnd(24)}${kb(n).padStart(6)} KB  ${f}`);
+  }
+}
+if (failed) {
+  console.error('size: a route is over its first-load JS budget (brotli): load the new code after the first paint, or trim it');
+  process.exit(1);
+}

@@ -1,0 +1,221 @@
+import { useCallback, useMemo, useState, type KeyboardEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { TokenLogo } from '@/components/ui/token-logo';
+import { TokenPicker } from '@/components/ui/token-picker';
+import { useToast } from '@/components/ui/toast-context';
+import { formatBalance, formatUnits, tryParseUnits } from '@/lib/amounts';
+import { balanceOf, useBalances } from '@/lib/balances/use-balances';
+import { configQuery, useAppConfig } from '@/lib/config';
+import { addressLink } from '@/lib/links';
+import { ExplorerAnchor } from '@/components/ui/chain-link';
+import { useSound } from '@/lib/sound-context';
+import { isTxError } from '@/lib/tx/tx-error';
+import { useTransaction } from '@/lib/tx/use-transaction';
+import { useDataBeforePaint } from '@/lib/use-data-before-paint';
+import { errorMessage } from '@/lib/wallet/errors';
+import { useWallet } from '@/lib/wallet/wallet-context';
+import type { BurnInfo, Token } from '@/types/api';
+import { buildBurn, fetchBurnWithRetries } from './api/burn-api';
+import { burnsQuery } from './api/use-burns';
+import { BurnCertificateModal } from './components/burn-certificate-modal';
+import { BurnLeaderboard } from './components/burn-leaderboard';
+import { RECENT_BURNS, RecentBurns } from './components/recent-burns';
+
+export const BURN_PAGE_SIZE = 5;
+const MSG_INVALID = 'Connect your wallet and enter a valid amount!';
+const MSG_INSUFFICIENT = 'Insufficient balance!';
+const MSG_REJECTED = 'Transaction rejected by user. Please try again.';
+
+const filterByName = (t: Token, q: string) => t.name.toLowerCase().includes(q.trim().toLowerCase());
+
+/** The amount field's rule: digits and one point, at most the token's decimals. */
+export function acceptAmount(text: string, decimals: number): boolean {
+  const m = /^(\d*)(?:\.(\d*))?$/.exec(text);
+  return !!m && (m[2] ?? '').length <= decimals;
+}
+
+export function BurnContent() {
+  // What sizes the screen in view: the token on the amount's button (the config) and the recent
+  // burns, whose rows decide where the leaderboard under them starts on a phone. The form paints
+  // with them, so nothing in view moves when they arrive.
+  useDataBeforePaint(configQuery, burnsQuery(RECENT_BURNS));
+  const wallet = useWallet();
+  const toast = useToast();
+  const sound = useSound();
+  const config = useAppConfig();
+  const tx = useTransaction();
+  const connected = wallet.status === 'connected' && !!wallet.address;
+  const address = connected ? wallet.address : null;
+  const balances = useBalances(address);
+
+  const tokens = useMemo(() => (config.data?.tokens ?? []).filter((t) => t.burnable), [config.data]);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const token = tokens.find((t) => t.name === chosen) ?? tokens.find((t) => t.name === 'LUCKY') ?? tokens[0];
+  const [amount, setAmount] = useState('');
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [certificate, setCertificate] = useState<BurnInfo | null>(null);
+
+  const balance = token && balances.data ? balanceOf(balances.data, token.coinType) : undefined;
+  const base = token ? tryParseUnits(amount, token.decimals) : null;
+  const canBurn = connected && !busy && base !== null && base > 0n && balance !== undefined && base <= balance;
+  const networkName = config.data?.network.name ?? 'mainnet';
+
+  const onAmount = (text: string) => {
+    if (!token || !acceptAmount(text, token.decimals)) return;
+    const v = tryParseUnits(text, token.decimals);
+    if (v !== null && balance !== undefined && v > balance) {
+      // Capped to the whole-number floor of the balance (docs/product.md, Burn).
+      const whole = formatUnits(balance, token.decimals, 0);
+      setAmount(whole);
+      // Every further keystroke past the balance caps again: one toast says it, not a stack.
+      toast.show(`Input exceeds balance. Capped at ${whole} ${token.name}.`, { type: 'info', duration: 5000, once: true });
+      return;
+    }
+    setAmount(text);
+  };
+
+  const burn = useCallback(async () => {
+    if (!token) return;
+    if (!connected || !address || base === null || base <= 0n) {
+      toast.show(MSG_INVALID, { type: 'error', duration: 5000 });
+      return;
+    }
+    if (balance === undefined || base > balance) {
+      toast.show(MSG_INSUFFICIENT, { type: 'error', duration: 5000 });
+      return;
+    }
+    setBusy(true);
+    const shown = amount;
+    try {
+      const { hash } = await tx.run(() => buildBurn({ sender: address, token: token.name, amount: amount.trim() }));
+      sound.play('burn');
+      toast.show(`Burned ${shown} ${token.name}! Tx: ${hash.slice(0, 6)}...`, { type: 'success', duration: 10_000 });
+      setAmount('');
+      try {
+        setCertificate(await fetchBurnWithRetries(hash));
+      } catch (err) {
+        toast.show(`Burn failed: ${errorMessage(err) || 'No transaction details or events found'}`, { type: 'error' });
+      }
+    } catch (err) {
+      if (isTxError(err) && err.kind === 'rejected') toast.show(MSG_REJECTED, { type: 'error' });
+      else toast.show(`Burn failed: ${errorMessage(err) || 'Unknown error'}`, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }, [token, connected, address, base, balance, amount, tx, sound, toast]);
+
+  const onMain = () => {
+    if (!connected) {
+      if (wallet.status === 'disconnected') void wallet.connect();
+      return;
+    }
+    void burn();
+  };
+  const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter' && !busy) void burn();
+    // Arrow keys do not change the amount (docs/product.md, Display rules).
+    if (e.key === 'ArrowUp' || e.key === 'ArrowDown') e.preventDefault();
+  };
+
+  let label = 'Ignite the Flames';
+  if (!connected) label = wallet.status === 'connecting' ? 'Connecting...' : 'Connect Wallet';
+  else if (busy) label = 'Burning...';
+
+  let balanceText = '—';
+  if (connected && token) {
+    if (balances.isError) balanceText = 'Error loading';
+    else if (balance !== undefined) balanceText = `${formatBalance(balance, token.decimals)} ${token.name}`;
+    else balanceText = 'Loading...';
+  }
+
+  return (
+    <>
+      <Card tone="gold" className="mx-auto max-w-lg">
+        <label htmlFor="burn-amount" className="text-sm font-semibold text-muted">
+          Amount to burn
+        </label>
+        <div className="mt-2 flex items-stretch gap-2">
+          <input
+            id="burn-amount"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0"
+            value={amount}
+            onChange={(e) => onAmount(e.target.value)}
+            onKeyDown={onKey}
+            onWheel={(e) => e.currentTarget.blur()}
+            disabled={busy}
+            className="min-w-0 flex-1 rounded-xl border border-white/15 bg-ink-900 px-4 py-3 font-display text-2xl text-white outline-none focus:border-neon-gold"
+          />
+          <button
+            type="button"
+            onClick={() => setPickerOpen(true)}
+            disabled={busy || !token}
+            aria-label={token ? `Select token, current ${token.name}` : 'Select token'}
+            className="flex min-w-32 items-center gap-2 rounded-xl border border-white/15 bg-ink-900 px-3 text-white hover:border-neon-gold focus-visible:border-neon-gold"
+          >
+            {token ? <TokenLogo src={token.logo} name={token.name} size={24} /> : <span aria-hidden className="h-6 w-6" />}
+            <span className="font-semibold">{token?.name ?? '…'}</span>
+            <span aria-hidden>▾</span>
+          </button>
+        </div>
+        <p className="mt-2 text-sm text-muted">
+          Balance: <span className="text-white" data-testid="burn-balance">{balanceText}</span>
+        </p>
+        <Button className="mt-5 w-full" size="lg" variant="gold" onClick={onMain} disabled={connected && !canBurn}>
+          {label}
+        </Button>
+        <p className="mt-4 text-xs text-muted">
+          SUPRA, dexUSDC and CASH cannot be burned here. A burn is a transfer to the burn address{' '}
+          {/* Until the config arrives, an invisible address of the same length holds its lines. */}
+          <ExplorerAnchor
+            link={addressLink(config.data?.network, config.data?.network.modules.burnAddress ?? '')}
+            className={`font-mono break-all text-neon-cyan hover:underline ${config.data ? '' : 'invisible'}`}
+          >
+            {config.data?.network.modules.burnAddress ?? `0x${'0'.repeat(64)}`}
+          </ExplorerAnchor>: nobody holds its key.
+        </p>
+      </Card>
+
+      {/* History from the event index (internal/indexer): who burned what, and the biggest burners. */}
+      <div className="mx-auto mt-8 grid max-w-5xl grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start">
+        <RecentBurns />
+        <BurnLeaderboard decimals={config.data?.tokens.find((t) => t.name === 'LUCKY')?.decimals ?? 6} />
+      </div>
+
+      <TokenPicker
+        open={pickerOpen}
+        onClose={() => setPickerOpen(false)}
+        tokens={tokens}
+        onSelect={(t) => {
+          setChosen(t.name);
+          setAmount('');
+        }}
+        texts={{ title: 'Select Token', searchPlaceholder: 'Search tokens...', empty: 'No tokens found' }}
+        filter={filterByName}
+        pageSize={BURN_PAGE_SIZE}
+        isSelected={(t) => t.name === token?.name}
+        itemDetail={() => `supra-${networkName}`}
+      />
+
+      {busy && (
+        <div role="dialog" aria-modal="true" aria-label="Burning Meme" className="fixed inset-0 z-50 flex items-center justify-center bg-black/70 p-4">
+          <Card tone="gold" className="max-w-sm text-center">
+            <div aria-hidden className="mx-auto mb-3 text-5xl">🔥</div>
+            <h2 className="font-display text-2xl font-bold text-white">Burning Meme</h2>
+            <p className="mt-2 text-muted">
+              {tx.phase === 'signing' ? 'Confirm the transaction in your wallet' : 'Sending it to the flames...'}
+            </p>
+          </Card>
+        </div>
+      )}
+
+      <BurnCertificateModal
+        burn={certificate}
+        onClose={() => setCertificate(null)}
+      />
+    </>
+  );
+}
