@@ -1,5 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { ExternalLink } from '@/components/ui/external-link';
+import { IndexProgress } from '@/components/ui/index-progress';
 import { ApiError } from '@/lib/api';
 import { Spinner } from '@/components/ui/spinner';
 import { useCandles } from '@/components/price-chart/use-candles';
@@ -128,11 +129,7 @@ export function PriceChart({ token = 'LUCKY', quoteDecimals = 8, compact = false
             TradingView
           </ExternalLink>
         </span>
-        {q.data && (
-          <span>
-            Indexed to block {q.data.indexedHeight} of {q.data.headHeight}
-          </span>
-        )}
+        {q.data && <IndexProgress indexed={q.data.indexedHeight} head={q.data.headHeight} />}
       </p>
     </section>
   );

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { Link } from '@/components/ui/link';
 import { TxLink, useAddressLabel } from '@/components/ui/chain-link';
+import { IndexProgress } from '@/components/ui/index-progress';
 import { Spinner } from '@/components/ui/spinner';
 import { TokenLogo } from '@/components/ui/token-logo';
 import { useAccountActivity } from '@/features/account/api/use-account-activity';
@@ -87,7 +88,7 @@ function Activity({ address }: { address: string }) {
         </h2>
         {/* Its own line on phones, held before the answer, so its arrival moves nothing. */}
         <span className="min-h-4 basis-full text-xs text-muted sm:basis-auto">
-          {q.data ? `Indexed to block ${q.data.indexedHeight} of ${q.data.headHeight}` : '\u00a0'}
+          {q.data ? <IndexProgress indexed={q.data.indexedHeight} head={q.data.headHeight} /> : '\u00a0'}
         </span>
       </div>
       <div className="min-h-72">
