@@ -1,5 +1,5 @@
-// Screenshots of the token index (/tokenindex) and the LUCKY dashboard (/stats) at 1440 px and
-// 375 px, against the real binary. Run from web/ after `make build`:
+// Screenshots of the token index (/tokenindex) at 1440 px and 375 px, against the real binary
+// (the LUCKY dashboard is in devnet-screenshots.mjs). Run from web/ after `make build`:
 //   node e2e/support/market-screenshots.mjs            (port 18103, or E2E_PORT)
 import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -28,7 +28,6 @@ try {
     const page = await ctx.newPage();
     for (const [route, file, ready] of [
       ['/tokenindex', 'token-index', mobile ? 'token-card' : 'token-row'],
-      ['/stats', 'stats', 'card-price-value'],
     ]) {
       await page.goto(`${BASE}${route}`);
       await page.getByTestId(ready).first().waitFor();
