@@ -30,6 +30,9 @@ export interface ResultRecord {
   symbols: string;
   /** The reels' accessible names when the announcement appeared. */
   reels: string[];
+  /** The main button's text and whether the first reel was marked a winner, at that moment. */
+  button: string;
+  win0: boolean;
 }
 
 /**
@@ -53,6 +56,8 @@ export async function recordResults(page: Page) {
         text: line.textContent ?? '',
         symbols: line.getAttribute('data-symbols') ?? '',
         reels: [0, 1, 2].map((i) => document.querySelector(`[data-testid="reel-${i}"]`)?.getAttribute('aria-label') ?? ''),
+        button: document.querySelector('[data-testid="main-button"]')?.textContent ?? '',
+        win0: document.querySelector('[data-testid="reel-0"]')?.getAttribute('data-win') === 'true',
       });
     };
     new MutationObserver(record).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
