@@ -178,9 +178,6 @@ func blockHash(h uint64) string { return fmt.Sprintf("0x%064x", h) }
 // planned as they are read, a bounded number ahead. The live heap while catching up to a
 // head 5 million or 5 billion blocks away stays under 10 MiB above where it started.
 func TestCatchUpMemoryIsBoundedWhateverTheHead(t *testing.T) {
-	if testing.Short() {
-		t.Skip("seconds of catching up")
-	}
 	for _, head := range []uint64{5_000_000, 5_000_000_000} {
 		for _, v1 := range []bool{true, false} {
 			t.Run(fmt.Sprintf("head=%d/v1=%v", head, v1), func(t *testing.T) {
