@@ -92,11 +92,14 @@ func Healthz(network string, health func() Health) http.HandlerFunc {
 // Readyz serves GET /readyz: 200 once this replica's index has caught up with the node
 // (or it has none), 503 while it catches up, so a load balancer sends traffic only to
 // replicas whose history pages are current.
-func Readyz(network string, health func() Health, log *slog.Logger) http.HandlerFunc {
+func Readyz(network string, health func() Health) http.HandlerFunc {
+	// Not ready is this replica's state, polled by every probe while it catches up, not a
+	// failure to log at each poll.
+	quiet := slog.New(slog.DiscardHandler)
 	return func(w http.ResponseWriter, r *http.Request) {
 		h := health()
 		if i := h.Index; i != nil && i.behind() > ReadyLag {
-			WriteError(w, r, log, http.StatusServiceUnavailable, CodeCatchingUp,
+			WriteError(w, r, quiet, http.StatusServiceUnavailable, CodeCatchingUp,
 				fmt.Sprintf("The index is catching up: block %d of %d.", i.Indexed, i.Head))
 			return
 		}

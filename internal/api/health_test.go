@@ -3,7 +3,6 @@ package api_test
 import (
 	"encoding/json"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -14,7 +13,6 @@ import (
 // /healthz answers 200 while the process serves, naming its roles and its index's lag;
 // /readyz answers 200 only once the index is within ReadyLag blocks of the head.
 func TestHealthAndReadiness(t *testing.T) {
-	log := slog.New(slog.DiscardHandler)
 	for _, tc := range []struct {
 		name      string
 		health    api.Health
@@ -46,7 +44,7 @@ func TestHealthAndReadiness(t *testing.T) {
 			if body.Status != "ok" || body.Network != "devnet" || string(body.Roles) != tc.roles || string(body.Index) != tc.index {
 				t.Fatalf("/healthz %+v", body)
 			}
-			res = serve(api.Readyz("devnet", h, log), "/readyz")
+			res = serve(api.Readyz("devnet", h), "/readyz")
 			b, _ := io.ReadAll(res.Body)
 			if res.StatusCode != tc.readyCode {
 				t.Fatalf("/readyz %d %s", res.StatusCode, b)

@@ -341,7 +341,11 @@ func (c *Exec) Resource(addr supra.Address, typ string, v any) (bool, error) {
 	if !ok {
 		return false, nil
 	}
-	if err := json.Unmarshal(r.raw, v); err != nil {
+	raw, err := r.json()
+	if err == nil {
+		err = json.Unmarshal(raw, v)
+	}
+	if err != nil {
 		return true, fmt.Errorf("devnet: decode resource %s at %s: %w", k.Type, addr, err)
 	}
 	return true, nil
@@ -380,23 +384,26 @@ func (c *Exec) SetResource(addr supra.Address, typ string, v any) error {
 	return nil
 }
 
-// SetSharedResource is SetResource for a state that SharedResource[T] reads: v also
-// becomes the decoded value of the version it stores, so the next reader shares it
-// instead of decoding the JSON just encoded from it. For a module whose every
-// transaction rewrites a state that is costly to decode (the DEX's pools), that halves
-// the work. v is shared from then on like any value SharedResource returns: the caller
-// must not modify it afterwards.
+// SetSharedResource is SetResource for a state that SharedResource[T] reads: v becomes
+// the decoded value of the version it stores, so the next reader shares it, and its JSON
+// is encoded only if something reads that (see storedResource). For a module whose every
+// transaction rewrites a state that is costly to encode and decode (the DEX's pools),
+// that is most of the work. v is shared from then on like any value SharedResource
+// returns: the caller must not modify it afterwards.
 func SetSharedResource[T any](ex *Exec, addr supra.Address, typ string, v *T) error {
-	if err := ex.SetResource(addr, typ, v); err != nil {
-		return err
+	if ex.readOnly {
+		return errors.New("devnet: SetResource in a read-only context")
 	}
 	k, err := ex.resKey(addr, typ)
 	if err != nil {
 		return err
 	}
-	if r, ok := ex.ov.resource(k); ok {
-		r.decoded.Store(&decodedResource{v})
+	if _, ok := ex.ov.resource(k); !ok {
+		if err := ex.ChargeGas(ResourceCreationGas); err != nil {
+			return err
+		}
 	}
+	ex.ov.setResource(k, storedValue(v))
 	return nil
 }
 

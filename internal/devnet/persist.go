@@ -78,9 +78,12 @@ func (n *Node) DumpState(w io.Writer) error {
 	if n.ch.open != nil {
 		n.ch.seal(n.now)
 	}
-	f := n.toFile(n.ch)
+	f, err := n.toFile(n.ch)
 	n.mu.Unlock()
-	if err := f.readBlocks(); err != nil {
+	if err == nil {
+		err = f.readBlocks()
+	}
+	if err != nil {
 		return fmt.Errorf("devnet: dump state: %w", err)
 	}
 	enc := json.NewEncoder(w)
@@ -114,8 +117,11 @@ func (n *Node) SaveState(path string) error {
 	if n.ch.open != nil {
 		n.ch.seal(n.now)
 	}
-	f := n.toFile(n.ch)
+	f, err := n.toFile(n.ch)
 	n.mu.Unlock()
+	if err != nil {
+		return fmt.Errorf("devnet: save state: %w", err)
+	}
 	return writeStateFile(path, f)
 }
 
@@ -183,11 +189,14 @@ func (n *Node) autosave(path string, every time.Duration) {
 			n.mu.RUnlock()
 			continue
 		}
-		f := n.toFile(c)
+		f, err := n.toFile(c)
 		n.mu.RUnlock()
 		// Encoding runs outside the lock: toFile copied the maps, and the records and
 		// blocks it shares (old blocks in the scratch file too) never change once sealed.
-		if err := writeStateFile(path, f); err != nil {
+		if err == nil {
+			err = writeStateFile(path, f)
+		}
+		if err != nil {
 			n.log.Error("devnet: saving state", "path", path, "err", err)
 			continue
 		}
@@ -213,7 +222,7 @@ func (n *Node) loadFile(path string) (*ledger, error) {
 	return c, nil
 }
 
-func (n *Node) toFile(c *ledger) *stateFile {
+func (n *Node) toFile(c *ledger) (*stateFile, error) {
 	st := c.st
 	f := &stateFile{Version: StateVersion, ChainID: ChainID, Seed: n.seed, TimeOffsetUS: c.timeOffset.Microseconds(),
 		GasCollected: supra.U64(st.gasCollected), Transactions: c.txs}
@@ -236,7 +245,11 @@ func (n *Node) toFile(c *ledger) *stateFile {
 	}
 	sort.Slice(f.CoinInfos, func(i, j int) bool { return f.CoinInfos[i].CoinType < f.CoinInfos[j].CoinType })
 	for k, v := range st.resources {
-		f.Resources = append(f.Resources, fileResource{k.Addr, k.Type, v.raw})
+		raw, err := v.json()
+		if err != nil {
+			return nil, fmt.Errorf("resource %s at %s: %w", k.Type, k.Addr, err)
+		}
+		f.Resources = append(f.Resources, fileResource{k.Addr, k.Type, raw})
 	}
 	sort.Slice(f.Resources, func(i, j int) bool {
 		a, b := f.Resources[i], f.Resources[j]
@@ -246,7 +259,7 @@ func (n *Node) toFile(c *ledger) *stateFile {
 		return a.Type < b.Type
 	})
 	f.chain = c.blocks.clone()
-	return f
+	return f, nil
 }
 
 func (n *Node) readState(r io.Reader) (*ledger, error) {

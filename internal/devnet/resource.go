@@ -15,11 +15,15 @@ import (
 // the decoded value is right for as long as its resource lives, in whichever ledger holds
 // it: the live chain, a snapshot, the chain a revert restored, or a transaction's overlay
 // that is then dropped.
+//
+// A version stored from a value (SetSharedResource) gets its JSON only when something
+// reads it (the RPC, a state file, Exec.Resource): the DEX rewrites its whole exchange on
+// every swap, and encoding each version that no one reads was most of a swap's cost.
 type storedResource struct {
-	raw json.RawMessage
-	// mu is held while decoding, so that readers arriving together (a page of views run
-	// at once) decode the JSON once and share the result instead of each decoding it.
+	// mu is held while encoding or decoding, so that readers arriving together (a page of
+	// views run at once) share one result instead of each computing it.
 	mu      sync.Mutex
+	raw     json.RawMessage // nil until encoded, for a version stored from a value
 	decoded atomic.Pointer[decodedResource]
 }
 
@@ -28,6 +32,27 @@ type decodedResource struct{ v any }
 
 func newStoredResource(raw json.RawMessage) *storedResource {
 	return &storedResource{raw: raw}
+}
+
+// storedValue is a version whose JSON is encoded from v when first read.
+func storedValue(v any) *storedResource {
+	r := &storedResource{}
+	r.decoded.Store(&decodedResource{v})
+	return r
+}
+
+// json returns the version's JSON, encoding it from its value the first time.
+func (r *storedResource) json() (json.RawMessage, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.raw == nil {
+		raw, err := json.Marshal(r.decoded.Load().v)
+		if err != nil {
+			return nil, err
+		}
+		r.raw = raw
+	}
+	return r.raw, nil
 }
 
 // SharedResource returns the resource of struct type typ at addr decoded from its JSON
@@ -68,8 +93,17 @@ func decodedAs[T any](r *storedResource) (*T, error) {
 			return v, nil
 		}
 	}
+	raw := r.raw
+	if raw == nil {
+		// Stored from a value of another type: encode it (still under mu, so not json()).
+		var err error
+		if raw, err = json.Marshal(r.decoded.Load().v); err != nil {
+			return nil, err
+		}
+		r.raw = raw
+	}
 	v := new(T)
-	if err := json.Unmarshal(r.raw, v); err != nil {
+	if err := json.Unmarshal(raw, v); err != nil {
 		return nil, err
 	}
 	r.decoded.Store(&decodedResource{v})

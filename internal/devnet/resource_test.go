@@ -176,8 +176,9 @@ func TestSharedResourceMissing(t *testing.T) {
 	}
 }
 
-// A state stored with SetSharedResource is what the next reader gets, undecoded; its JSON
-// is the same as SetResource's, and a dropped transaction leaves no trace of it.
+// A state stored with SetSharedResource is what the next reader gets, undecoded; its JSON,
+// encoded when first asked for, is the same as SetResource's, and a dropped transaction
+// leaves no trace of it.
 func TestSetSharedResource(t *testing.T) {
 	tests := []struct {
 		name   string
@@ -227,5 +228,5 @@ func (n *Node) resourceJSON(addr supra.Address, typ string) ([]byte, error) {
 	if !ok {
 		return nil, ErrNotFound
 	}
-	return r.raw, nil
+	return r.json()
 }

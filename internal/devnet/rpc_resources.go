@@ -3,6 +3,7 @@ package devnet
 import (
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"sort"
 	"strings"
@@ -28,7 +29,7 @@ func (n *Node) accountHandler(w http.ResponseWriter, r *http.Request) {
 }
 
 // resourceEntries lists addr's resources (type string → JSON value) under the read lock.
-func (n *Node) resourceEntries(addr supra.Address) map[string]json.RawMessage {
+func (n *Node) resourceEntries(addr supra.Address) (map[string]json.RawMessage, error) {
 	st := n.ch.st
 	out := map[string]json.RawMessage{}
 	if a, ok := st.accounts[addr]; ok {
@@ -46,10 +47,14 @@ func (n *Node) resourceEntries(addr supra.Address) map[string]json.RawMessage {
 	}
 	for k, v := range st.resources {
 		if k.Addr == addr {
-			out[k.Type] = v.raw
+			raw, err := v.json()
+			if err != nil {
+				return nil, fmt.Errorf("devnet: encode resource %s at %s: %w", k.Type, addr, err)
+			}
+			out[k.Type] = raw
 		}
 	}
-	return out
+	return out, nil
 }
 
 type eventHandle struct {
@@ -133,8 +138,12 @@ func (n *Node) resourcesHandler(w http.ResponseWriter, r *http.Request) {
 		after = string(b)
 	}
 	n.mu.RLock()
-	entries := n.resourceEntries(addr)
+	entries, err := n.resourceEntries(addr)
 	n.mu.RUnlock()
+	if err != nil {
+		rpcError(w, http.StatusInternalServerError, "internal", err.Error())
+		return
+	}
 	types := make([]string, 0, len(entries))
 	for t := range entries {
 		if t > after {
@@ -168,8 +177,13 @@ func (n *Node) resourceHandler(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	n.mu.RLock()
-	v, found := n.resourceEntries(addr)[t]
+	entries, err := n.resourceEntries(addr)
 	n.mu.RUnlock()
+	if err != nil {
+		rpcError(w, http.StatusInternalServerError, "internal", err.Error())
+		return
+	}
+	v, found := entries[t]
 	if !found {
 		writeJSON(w, http.StatusOK, supra.MoveValueResponse{Result: []json.RawMessage{json.RawMessage("null")}})
 		return

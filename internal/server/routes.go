@@ -17,7 +17,7 @@ func routes(o Options, spa *spa) http.Handler {
 		health = func() api.Health { return api.Health{} }
 	}
 	mux.HandleFunc("GET /healthz", api.Healthz(o.Network.Name, health))
-	mux.HandleFunc("GET /readyz", api.Readyz(o.Network.Name, health, o.Log))
+	mux.HandleFunc("GET /readyz", api.Readyz(o.Network.Name, health))
 
 	mux.HandleFunc("GET /api/v1/openapi.json", api.OpenAPIHandler())
 	mux.HandleFunc("GET /api/v1/config", a.GetConfig)
