@@ -42,14 +42,21 @@ func nodeClient(n config.Network, rpc []string, node *devnet.Node, timeout time.
 }
 
 // passThrough forwards requests to a devnet served elsewhere (`lucky serve --rpc` on
-// devnet), so the app's origin still answers the node's RPC and admin paths.
-func passThrough(nodeURL string, log *slog.Logger) http.Handler {
+// devnet), so the app's origin still answers the node's RPC and admin paths; clockMoved
+// runs after an admin request that can move the node's clock has passed.
+func passThrough(nodeURL string, log *slog.Logger, clockMoved func()) http.Handler {
 	u, err := url.Parse(nodeURL) // validated when the flags were read
 	if err != nil {
 		return http.NotFoundHandler()
 	}
 	return &httputil.ReverseProxy{
 		Rewrite: func(r *httputil.ProxyRequest) { r.SetURL(u) },
+		ModifyResponse: func(res *http.Response) error {
+			if movesClock(res.Request) {
+				clockMoved()
+			}
+			return nil
+		},
 		ErrorHandler: func(w http.ResponseWriter, r *http.Request, err error) {
 			log.Warn("devnet unreachable", "url", nodeURL, "err", err)
 			api.WriteError(w, r, log, http.StatusBadGateway, api.CodeUnavailable, "The devnet node at "+nodeURL+" does not answer.")

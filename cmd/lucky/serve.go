@@ -47,12 +47,19 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		log.Warn("web app not built: serving the placeholder page (run make build)")
 	}
 	var node *devnet.Node
+	// chainNow is the chain's clock where it is not the wall clock: a devnet's, which POST
+	// /devnet/time/advance moves ahead. Built transactions expire relative to it (with wall
+	// time, every transaction built after an advance would already be expired), and "the
+	// last 24 hours" and charts end at it.
+	var chainNow func() time.Time
 	switch {
 	case cfg.Network.Devnet && len(cfg.RPC) > 0:
 		// A devnet shared with other replicas: its RPC and admin paths pass through to it
 		// (the browser talks to the node through this origin), but its dev accounts' keys
 		// are not here, so there is no built-in wallet.
-		opts.Devnet = passThrough(cfg.RPC[0], log)
+		clock := newDevnetClock(cfg.RPC[0], log)
+		chainNow = clock.Now
+		opts.Devnet = passThrough(cfg.RPC[0], log, clock.invalidate)
 		opts.DevGuard = devGuard(cfg.Addr, cfg.Devnet, cfg.Telegram.PublicURL, log)
 	case cfg.Network.Devnet:
 		if node, err = startDevnet(ctx, cfg, log, stdout); err != nil {
@@ -63,6 +70,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 				log.Error("devnet close", "err", err)
 			}
 		}()
+		chainNow = node.Now
 		opts.Devnet = node.Handler()
 		opts.DevGuard = devGuard(cfg.Addr, cfg.Devnet, cfg.Telegram.PublicURL, log)
 		if cfg.Network.Labels == nil {
@@ -80,13 +88,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		opts.DevWallet = devWallet(node, client, log)
 		opts.HeadScripts = []string{"/devnet/wallet.js"}
 	}
-	chainOpts := chain.Options{ABIs: chain.ClientABISource{Client: client}}
-	if node != nil {
-		// Built transactions expire relative to the chain's clock, which POST
-		// /devnet/time/advance moves ahead of the wall clock: with wall time, every
-		// transaction built after an advance would already be expired.
-		chainOpts.Now = node.Now
-	}
+	chainOpts := chain.Options{ABIs: chain.ClientABISource{Client: client}, Now: chainNow}
 	bindings := chain.New(client, cfg.Network, reg, chainOpts)
 	if node != nil && cfg.Simulate > 0 {
 		stopSim := startSimulation(ctx, float64(cfg.Simulate), cfg.Devnet.Seed, bindings, log)
@@ -100,11 +102,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		return err
 	}
 	defer closeIdx()
-	var now func() time.Time
-	if node != nil {
-		now = node.Now
-	}
-	opts.Index = idx.handler(cfg.Network, reg, log, now)
+	opts.Index = idx.handler(cfg.Network, reg, log, chainNow)
 	mkt := api.NewMarket(bindings, log)
 	if node != nil {
 		// A reverted or reset devnet must not be shown from a snapshot of the chain before.
