@@ -30,7 +30,7 @@ type IndexHealth struct {
 }
 
 // Backfill is a long catch-up's pace: blocks and events ingested per second so far, and
-// the time left at that pace.
+// the time left at that pace (0: not known yet, before its first blocks are in).
 type Backfill struct {
 	BlocksPerSec, EventsPerSec, ETASeconds float64
 }
@@ -53,9 +53,9 @@ type indexHealthJSON struct {
 }
 
 type backfillJSON struct {
-	BlocksPerSecond float64 `json:"blocksPerSecond"`
-	EventsPerSecond float64 `json:"eventsPerSecond"`
-	ETASeconds      float64 `json:"etaSeconds"`
+	BlocksPerSecond float64  `json:"blocksPerSecond"`
+	EventsPerSecond float64  `json:"eventsPerSecond"`
+	ETASeconds      *float64 `json:"etaSeconds"` // null until a pace is known
 }
 
 type healthJSON struct {
@@ -74,8 +74,11 @@ func (h Health) json(network string) healthJSON {
 		out.Index = &indexHealthJSON{IndexedHeight: strconv.FormatUint(i.Indexed, 10), HeadHeight: strconv.FormatUint(i.Head, 10),
 			Behind: strconv.FormatUint(i.behind(), 10), CaughtUp: i.behind() <= ReadyLag}
 		if b := i.Backfill; b != nil {
-			out.Index.Backfill = &backfillJSON{BlocksPerSecond: math.Round(b.BlocksPerSec), EventsPerSecond: math.Round(b.EventsPerSec),
-				ETASeconds: math.Ceil(b.ETASeconds)}
+			out.Index.Backfill = &backfillJSON{BlocksPerSecond: math.Round(b.BlocksPerSec), EventsPerSecond: math.Round(b.EventsPerSec)}
+			if b.ETASeconds > 0 {
+				eta := math.Ceil(b.ETASeconds)
+				out.Index.Backfill.ETASeconds = &eta
+			}
 		}
 	}
 	return out

@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -28,6 +29,9 @@ func TestHealthAndReadiness(t *testing.T) {
 		{"catching up", api.Health{Roles: []string{"ingester"}, Index: &api.IndexHealth{Indexed: 89, Head: 100,
 			Backfill: &api.Backfill{BlocksPerSec: 1520.4, EventsPerSec: 20.6, ETASeconds: 0.2}}}, 503, `["ingester"]`,
 			`{"indexedHeight":"89","headHeight":"100","behind":"11","caughtUp":false,"backfill":{"blocksPerSecond":1520,"eventsPerSecond":21,"etaSeconds":1}}`},
+		{"catching up, no block in yet", api.Health{Roles: []string{"ingester"}, Index: &api.IndexHealth{Indexed: 0, Head: 4024,
+			Backfill: &api.Backfill{}}}, 503, `["ingester"]`,
+			`{"indexedHeight":"0","headHeight":"4024","behind":"4024","caughtUp":false,"backfill":{"blocksPerSecond":0,"eventsPerSecond":0,"etaSeconds":null}}`},
 		{"index past the head last read", api.Health{Index: &api.IndexHealth{Indexed: 101, Head: 100}}, 200,
 			`[]`, `{"indexedHeight":"101","headHeight":"100","behind":"0","caughtUp":true,"backfill":null}`},
 	} {
@@ -49,8 +53,12 @@ func TestHealthAndReadiness(t *testing.T) {
 			if res.StatusCode != tc.readyCode {
 				t.Fatalf("/readyz %d %s", res.StatusCode, b)
 			}
-			if tc.readyCode == 503 && string(b) != `{"error":{"code":"catching_up","message":"The index is catching up: block 89 of 100."}}`+"\n" {
-				t.Fatalf("/readyz body %s", b)
+			if tc.readyCode == 503 {
+				want := fmt.Sprintf(`{"error":{"code":"catching_up","message":"The index is catching up: block %d of %d."}}`+"\n",
+					tc.health.Index.Indexed, tc.health.Index.Head)
+				if string(b) != want {
+					t.Fatalf("/readyz body %s", b)
+				}
 			}
 		})
 	}

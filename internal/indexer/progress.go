@@ -25,7 +25,8 @@ type Progress struct {
 	From         uint64  `json:"from"`
 	BlocksPerSec float64 `json:"blocks_per_s"`
 	EventsPerSec float64 `json:"events_per_s"`
-	// ETASeconds is the time left at that catch-up's rate so far; 0 when it is done.
+	// ETASeconds is the time left at that catch-up's rate so far; 0 when it is done, or
+	// before its first blocks are in (no rate yet).
 	ETASeconds float64 `json:"eta_s"`
 }
 
@@ -50,7 +51,8 @@ type progress struct {
 	mu       sync.Mutex
 	began    time.Time
 	lastLog  time.Time
-	at       uint64
+	at       uint64 // ingested up to here (from: nothing yet, unless blocks > 0)
+	blocks   uint64 // blocks ingested so far
 	events   int
 	finished time.Time // zero while it runs
 }
@@ -70,7 +72,7 @@ func (ix *Indexer) newProgress(from, head uint64) *progress {
 func (p *progress) add(at uint64, events int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.at, p.events = at, p.events+events
+	p.at, p.blocks, p.events = at, at+1-p.from, p.events+events
 	if now := time.Now(); now.Sub(p.lastLog) >= progressEvery {
 		p.lastLog = now
 		blocks, evs := p.rates(now)
@@ -86,11 +88,11 @@ func (p *progress) done() {
 	defer p.mu.Unlock()
 	now := time.Now()
 	p.finished = now
-	if p.at+1-p.from < bigCatchUp && now.Sub(p.began) < progressEvery {
+	if p.blocks < bigCatchUp && now.Sub(p.began) < progressEvery {
 		return
 	}
 	blocks, evs := p.rates(now)
-	p.log.Info("indexer: caught up", "indexed", p.at, "blocks", p.at+1-p.from, "events", p.events,
+	p.log.Info("indexer: caught up", "indexed", p.at, "blocks", p.blocks, "events", p.events,
 		"took", now.Sub(p.began).Round(time.Millisecond), "blocks_per_s", int(blocks), "events_per_s", int(evs))
 }
 
@@ -111,8 +113,9 @@ func (p *progress) fill(out *Progress, now time.Time) {
 	}
 }
 
-// rates is blocks and events per second so far (p.mu held).
+// rates is blocks and events per second so far (p.mu held): zero until the first
+// blocks are in, so no time left is guessed from nothing.
 func (p *progress) rates(now time.Time) (blocks, events float64) {
 	secs := max(now.Sub(p.began).Seconds(), 1e-3)
-	return float64(p.at+1-p.from) / secs, float64(p.events) / secs
+	return float64(p.blocks) / secs, float64(p.events) / secs
 }
