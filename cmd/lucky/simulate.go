@@ -18,7 +18,8 @@ import (
 
 // runSimulate is `lucky simulate`: the simulator's agents against a devnet for a bounded
 // time; then the report, and the checks: every coin conserved on the node and, with
-// --api, the app's index equal to the chain. A failed check exits non-zero.
+// --api, the app's index equal to the chain (holders, burns, the app token's candles).
+// A failed check exits non-zero.
 func runSimulate(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	cfg, err := config.ParseSimulate(args, getenv, stderr)
 	if errors.Is(err, flag.ErrHelp) {
@@ -152,6 +153,21 @@ func checkChain(ctx context.Context, cfg config.Simulate, client *supra.Client, 
 		if err != nil {
 			return checks{}, err
 		}
+		// The same ledger holds the swaps the candles come from: one instant for both.
+		native, ok := reg.Native()
+		if !ok {
+			return checks{}, fmt.Errorf("simulate: no native coin to compare the candles on")
+		}
+		want, err := l.Candles(simulate.CandlePool{Pair: lucky.Name + "-" + native.Name, Base: lucky.Coin(), Quote: native.Coin(),
+			SwapEvent: net.Modules.SwapEvent})
+		if err != nil {
+			return checks{}, err
+		}
+		cc, err := api.CheckCandles(ctx, want)
+		if err != nil {
+			return checks{}, err
+		}
+		ic.Candles = &cc
 		ic.Write(stdout)
 		c.index = &ic
 		return c, nil

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -94,7 +95,7 @@ func TestSimulateAgainstDevnet(t *testing.T) {
 }
 
 // With --api, the run also compares lucky serve's index with the chain once it has
-// caught up: holders and burns.
+// caught up: holders, burns, and LUCKY's candles recomputed from the chain's swaps.
 func TestSimulateComparesIndex(t *testing.T) {
 	base, res, _ := startServe(t, io.Discard, io.Discard, "/healthz", "--history", "1h")
 	res.Body.Close()
@@ -108,6 +109,13 @@ func TestSimulateComparesIndex(t *testing.T) {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}
+	}
+	m := regexp.MustCompile(`candles: 4 intervals, (\d+) buckets compared, 0 differ \(LUCKY-SUPRA, (\d+) trades\): ok`).FindStringSubmatch(out.String())
+	if m == nil || m[1] == "0" || m[2] == "0" {
+		t.Errorf("output lacks a passed candle check over some buckets:\n%s", out.String())
+	}
+	if !strings.Contains(out.String(), "last candles = spot") {
+		t.Errorf("output lacks the close compared with the spot price:\n%s", out.String())
 	}
 }
 

@@ -62,12 +62,42 @@ func (d *Devnet) Clock(ctx context.Context) (func() time.Time, error) {
 	return func() time.Time { return time.Now().Add(offset) }, nil
 }
 
-// Ledger is every coin store of a devnet, the supply of every coin and the gas paid,
-// read at one instant.
+// Ledger is every coin store of a devnet, the supply of every coin and the gas paid, the
+// other resources, and the blocks with their transactions, read at one instant: the
+// balances, the pools' reserves and the history that led to them agree.
 type Ledger struct {
 	GasCollected uint64
 	Stores       []CoinStore
 	Infos        []CoinInfo
+	// Resources are the accounts' resources other than coin stores (the DEX's pools are
+	// one).
+	Resources []Resource
+	// Blocks are every block, oldest first; a block names its transactions by their index
+	// in Txs.
+	Blocks []Block
+	Txs    []Tx
+}
+
+// Resource is one stored resource, its value as the node writes it.
+type Resource struct {
+	Address supra.Address
+	Type    string
+	Data    json.RawMessage
+}
+
+// Block is one block of the chain: its height, its time and its transactions (indexes in
+// Ledger.Txs, in the block's order).
+type Block struct {
+	Height uint64
+	TimeUS int64 // microseconds since the Unix epoch
+	Txs    []int
+}
+
+// Tx is what a transaction left on the chain: its status (supra.StatusSuccess, …) and
+// the events it emitted, in order.
+type Tx struct {
+	Status string
+	Events []supra.Event
 }
 
 // CoinStore is one account's balance of one coin.
@@ -82,11 +112,12 @@ type CoinInfo struct {
 	CoinType string
 	Symbol   string
 	Supply   uint64
+	Decimals uint8
 }
 
 // Ledger reads the ledger from the devnet's state dump (GET /devnet/state), which the
-// node writes under its lock: balances, supplies and gas are of the same instant. The
-// dump also holds every block and transaction, which are skipped.
+// node writes under its lock: balances, supplies, gas, resources, blocks and transactions
+// are of the same instant, so one read serves every check.
 func (d *Devnet) Ledger(ctx context.Context) (*Ledger, error) {
 	var f struct {
 		GasCollected supra.U64 `json:"gas_collected"`
@@ -98,8 +129,29 @@ func (d *Devnet) Ledger(ctx context.Context) (*Ledger, error) {
 		CoinInfos []struct {
 			CoinType string    `json:"coin_type"`
 			Symbol   string    `json:"symbol"`
+			Decimals uint8     `json:"decimals"`
 			Supply   supra.U64 `json:"supply"`
 		} `json:"coin_infos"`
+		Resources []struct {
+			Address supra.Address   `json:"address"`
+			Type    string          `json:"type"`
+			Data    json.RawMessage `json:"data"`
+		} `json:"resources"`
+		Blocks []struct {
+			Height uint64 `json:"height"`
+			TimeUS int64  `json:"time_us"`
+			Txs    []int  `json:"txs"`
+		} `json:"blocks"`
+		// A transaction record is written with its Go field names; only what the checks
+		// read is decoded.
+		Transactions []struct {
+			Status string `json:"Status"`
+			Output struct {
+				Move struct {
+					Events []supra.Event `json:"events"`
+				} `json:"Move"`
+			} `json:"Output"`
+		} `json:"transactions"`
 	}
 	if err := d.get(ctx, "/devnet/state", &f); err != nil {
 		return nil, err
@@ -109,7 +161,18 @@ func (d *Devnet) Ledger(ctx context.Context) (*Ledger, error) {
 		l.Stores = append(l.Stores, CoinStore{Address: c.Address, CoinType: c.CoinType, Value: uint64(c.Value)})
 	}
 	for _, c := range f.CoinInfos {
-		l.Infos = append(l.Infos, CoinInfo{CoinType: c.CoinType, Symbol: c.Symbol, Supply: uint64(c.Supply)})
+		l.Infos = append(l.Infos, CoinInfo{CoinType: c.CoinType, Symbol: c.Symbol, Supply: uint64(c.Supply), Decimals: c.Decimals})
+	}
+	for _, r := range f.Resources {
+		l.Resources = append(l.Resources, Resource{Address: r.Address, Type: r.Type, Data: r.Data})
+	}
+	l.Blocks = make([]Block, 0, len(f.Blocks))
+	for _, b := range f.Blocks {
+		l.Blocks = append(l.Blocks, Block{Height: b.Height, TimeUS: b.TimeUS, Txs: b.Txs})
+	}
+	l.Txs = make([]Tx, 0, len(f.Transactions))
+	for _, t := range f.Transactions {
+		l.Txs = append(l.Txs, Tx{Status: t.Status, Events: t.Output.Move.Events})
 	}
 	return l, nil
 }

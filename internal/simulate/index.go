@@ -2,6 +2,7 @@ package simulate
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math/big"
@@ -75,10 +76,18 @@ type IndexCheck struct {
 	// BurnsCompared is false when the leaderboard is full: it then leaves the smallest
 	// burners out, and its total says nothing.
 	BurnsCompared bool
+	// Candles compares the app token's candles with the chain's (nil: not compared).
+	Candles *CandleCheck
 }
 
 // Rows is how many index rows were checked against the chain.
-func (c IndexCheck) Rows() int { return 1 + c.Compared + c.Burners }
+func (c IndexCheck) Rows() int {
+	n := 1 + c.Compared + c.Burners
+	if c.Candles != nil {
+		n += c.Candles.Rows()
+	}
+	return n
+}
 
 // Err is ErrCheck naming what differs.
 func (c IndexCheck) Err() error {
@@ -92,10 +101,14 @@ func (c IndexCheck) Err() error {
 	if c.BurnsCompared && c.BurnedChain.Cmp(c.BurnedIndex) != 0 {
 		bad = append(bad, fmt.Sprintf("burned: chain %s, index %s", c.BurnedChain, c.BurnedIndex))
 	}
-	if len(bad) > 0 {
-		return fmt.Errorf("%w: index ≠ chain at block %d: %s", ErrCheck, c.Indexed, strings.Join(bad, "; "))
+	var candles error
+	if c.Candles != nil {
+		candles = c.Candles.Err()
 	}
-	return nil
+	if len(bad) > 0 {
+		return errors.Join(fmt.Errorf("%w: index ≠ chain at block %d: %s", ErrCheck, c.Indexed, strings.Join(bad, "; ")), candles)
+	}
+	return candles
 }
 
 // Write prints the check for people.
@@ -111,6 +124,9 @@ func (c IndexCheck) Write(w io.Writer) {
 		fmt.Fprintf(w, "  burned: chain %s, index %s (%d burners)\n", c.BurnedChain, c.BurnedIndex, c.Burners)
 	} else {
 		fmt.Fprintf(w, "  burned: not compared: more than %d burners (chain %s)\n", listLimit-1, c.BurnedChain)
+	}
+	if c.Candles != nil {
+		c.Candles.Write(w)
 	}
 }
 

@@ -18,9 +18,9 @@
 // the same. Amounts follow the chain as it is when an agent acts.
 //
 // A run reports what it sent, what was confirmed, what failed and why, and the latency
-// from submit to a final status (Report). Ledger and CheckIndex check a devnet
+// from submit to a final status (Report). Ledger, Check and CheckCandles check a devnet
 // afterwards: every coin's supply against its balances and the gas paid, and the app's
-// index against the chain.
+// index against the chain (holders, burns, and the candles recomputed from the swaps).
 package simulate
 
 import (

@@ -187,18 +187,18 @@ func TestConservation(t *testing.T) {
 	}{
 		{"balanced", simulate.Ledger{GasCollected: 5,
 			Stores: []simulate.CoinStore{{a, supra.SupraCoinType, 60}, {b, supra.SupraCoinType, 35}, {a, lucky, 7}, {burn, lucky, 3}},
-			Infos:  []simulate.CoinInfo{{supra.SupraCoinType, "SUPRA", 100}, {lucky, "LUCKY", 10}}}, true},
+			Infos:  []simulate.CoinInfo{{supra.SupraCoinType, "SUPRA", 100, 8}, {lucky, "LUCKY", 10, 6}}}, true},
 		{"gas not counted", simulate.Ledger{
 			Stores: []simulate.CoinStore{{a, supra.SupraCoinType, 95}},
-			Infos:  []simulate.CoinInfo{{supra.SupraCoinType, "SUPRA", 100}}}, false},
+			Infos:  []simulate.CoinInfo{{supra.SupraCoinType, "SUPRA", 100, 8}}}, false},
 		{"burn lost", simulate.Ledger{
 			Stores: []simulate.CoinStore{{a, lucky, 7}},
-			Infos:  []simulate.CoinInfo{{lucky, "LUCKY", 10}}}, false},
+			Infos:  []simulate.CoinInfo{{lucky, "LUCKY", 10, 6}}}, false},
 		{"coin without info", simulate.Ledger{
 			Stores: []simulate.CoinStore{{a, lucky, 7}}}, false},
 		{"sum beyond u64", simulate.Ledger{
 			Stores: []simulate.CoinStore{{a, lucky, 1 << 63}, {b, lucky, 1 << 63}},
-			Infos:  []simulate.CoinInfo{{lucky, "LUCKY", 0}}}, false},
+			Infos:  []simulate.CoinInfo{{lucky, "LUCKY", 0, 6}}}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
