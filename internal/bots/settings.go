@@ -18,7 +18,9 @@ const (
 // Alerts is one alert stream's settings in a chat.
 type Alerts struct {
 	On bool `json:"on"`
-	// Token filters the stream by registry name ("" = every token; buys default to LUCKY).
+	// Token filters the stream by registry name. Plays: "" covers every token (/settoken
+	// all). Buys and burns follow one token, the app's by default: /settoken cannot clear
+	// it, and a chat whose stored token is "" or no longer in the registry gets none.
 	Token string `json:"token,omitempty"`
 	// Image is an https URL posted with each alert (sendPhoto); "" posts text.
 	Image string `json:"image,omitempty"`
