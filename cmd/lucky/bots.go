@@ -163,7 +163,7 @@ func runBots(ctx context.Context, args []string, getenv func(string) string, _, 
 	defer func() { stopIx(); <-ixDone }()
 
 	bindings := chain.New(p.client, cfg.Network, p.reg, chain.Options{})
-	rb := newReplicaBots(tokensByBot, cfg.Telegram, cfg.Network, p.reg, p.idx.db, api.NewMarket(bindings, p.log), p.log)
+	rb := newReplicaBots(tokensByBot, cfg.Telegram, cfg.Network, p.reg, p.idx.db, api.NewIndexedMarket(bindings, p.idx.db, p.idx.ix, p.log), p.log)
 	p.log.Info("lucky bots", "network", cfg.Network.Name, "rpc", strings.Join(p.urls, ","))
 	botsDone := make(chan struct{})
 	go func() { defer close(botsDone); rb.run(ctx, nil) }()

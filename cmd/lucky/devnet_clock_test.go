@@ -27,8 +27,8 @@ func TestDevnetClockFollowsTheNode(t *testing.T) {
 	clock := newDevnetClock(srv.URL, log)
 	proxy := passThrough(srv.URL, log, clock.invalidate)
 
-	offset := func() time.Duration { return clock.Now().Sub(time.Now()) }
-	if d := node.Now().Sub(time.Now()) - offset(); d.Abs() > 5*time.Second {
+	offset := func() time.Duration { return time.Until(clock.Now()) }
+	if d := time.Until(node.Now()) - offset(); d.Abs() > 5*time.Second {
 		t.Fatalf("the clock is %v off the node's", d)
 	}
 	// The test node's chain starts in the past: move it a day ahead of the wall clock.

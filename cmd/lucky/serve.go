@@ -103,7 +103,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	}
 	defer closeIdx()
 	opts.Index = idx.handler(cfg.Network, reg, log, chainNow)
-	mkt := api.NewMarket(bindings, log)
+	mkt := api.NewIndexedMarket(bindings, idx.db, idx.ix, log)
 	if node != nil {
 		// A reverted or reset devnet must not be shown from a snapshot of the chain before.
 		node.OnRewind(mkt.Invalidate)

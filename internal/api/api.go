@@ -9,6 +9,7 @@ import (
 	"github.com/luckycoin/lucky/internal/chain"
 	"github.com/luckycoin/lucky/internal/config"
 	"github.com/luckycoin/lucky/internal/market"
+	"github.com/luckycoin/lucky/internal/store"
 	"github.com/luckycoin/lucky/internal/tokens"
 )
 
@@ -60,9 +61,30 @@ func New(d Deps) *Handler {
 }
 
 // NewMarket is the market service over the contract clients (with the staking pool's total
-// where the network has one), for the process to share between the API and the bots.
+// where the network has one), for the process to share between the API and the bots. It
+// reads every pool from the node and keeps supplies in memory only; NewIndexedMarket is
+// the one a process with an event index uses.
 func NewMarket(c *chain.Client, log *slog.Logger) *market.Service {
 	return market.New(market.ChainOf(c), market.Options{Log: log, Staking: stakingTotals(c.Staking, c.Core.Tokens())})
+}
+
+// Indexer is what the market needs of the event indexer (indexer.Indexer): how far it
+// has got, and a wait for it to reach the node's head.
+type Indexer interface {
+	Status() (indexed, head uint64)
+	WaitHead(ctx context.Context) error
+}
+
+// NewIndexedMarket is NewMarket over the event index db that ix fills: the pools' reserves
+// come from the index at its last block while it is within market.MaxIndexLag blocks of
+// the head (a forced refresh first lets it reach the head), and supplies are kept in db
+// across restarts.
+func NewIndexedMarket(c *chain.Client, db *store.DB, ix Indexer, log *slog.Logger) *market.Service {
+	o := market.Options{Log: log, Staking: stakingTotals(c.Staking, c.Core.Tokens())}
+	if db != nil && ix != nil {
+		o.Index, o.IndexStatus, o.WaitIndex = db, ix.Status, ix.WaitHead
+	}
+	return market.New(market.ChainOf(c), o)
 }
 
 // stakingTotals feeds the dashboard's "Staked" card from the staking pool where the

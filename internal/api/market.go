@@ -5,7 +5,8 @@ package api
 // GET /api/v1/market/tokens[?refresh=true] — the token index:
 //
 //	{
-//	  "updatedAt": "2026-01-01T00:00:00Z",           // when the snapshot was read (RFC 3339)
+//	  "updatedAt": "2026-01-01T00:00:00Z",           // when the node was last read for these figures (RFC 3339)
+//	  "height": "1234",                               // the chain height the prices and reserves reflect (never lower than an earlier answer's)
 //	  "stale": false, "ageSeconds": null,             // true (and the age) while the node is down: the last figures it gave, up to 10 minutes old
 //	  "supraUsd": "0.007500000000000000" | null,      // dexUSDC per SUPRA (SUPRA/dexUSDC pool)
 //	  "usdUnavailable": null | {"reason": "USD price unavailable", "detail": "the SUPRA/dexUSDC pool does not exist"},
@@ -30,7 +31,7 @@ package api
 // GET /api/v1/market/lucky[?refresh=true] — the LUCKY dashboard:
 //
 //	{
-//	  "updatedAt": "…", "stale": false, "ageSeconds": null, // as for the token index
+//	  "updatedAt": "…", "height": "…", "stale": false, "ageSeconds": null, // as for the token index
 //	  "token": {"name", "symbol", "coinType", "decimals", "logo"},
 //	  "totalSupply": {"amount": "1000000000000000", "decimals": 6} | null, "totalSupplySource": "chain",
 //	  "burned": {"amount", "decimals"} | null, "circulatingSupply": {"amount", "decimals"} | null,
@@ -54,11 +55,17 @@ package api
 // marked stale).
 //
 // Token amounts travel as base-unit integer strings with their decimals; prices and USD
-// values as decimal strings with 18 decimals, truncated (never rounded up). A snapshot is
-// at most 10 s old (30 s while a refresh runs in the background); refresh=true asks for a
-// new read (shared with any read younger than 1 s).
+// values as decimal strings with 18 decimals, truncated (never rounded up). With the event
+// index, prices and reserves are the index's at its last block (height is that block), so
+// a swap shows as soon as it is indexed; the pools it does not follow, the house vault and
+// the staking total are node reads at most 10 s old (30 s while a refresh runs in the
+// background); refresh=true asks for a new read of those (shared with any read younger
+// than 1 s). Supplies and burned amounts change rarely: they are read at most 10 minutes
+// before (again as soon as the index sees the coin burned), and a restarted server answers
+// from the ones it stored. A server never answers a lower height than it has answered.
 
 import (
+	"math/big"
 	"net/http"
 	"slices"
 	"strconv"
@@ -121,8 +128,13 @@ func freshnessOf(s *market.Snapshot) freshness {
 	return freshness{Stale: true, AgeSeconds: &age}
 }
 
+// heightJSON is the chain height a market answer reflects, as a decimal string like every
+// other height.
+func heightJSON(s *market.Snapshot) string { return strconv.FormatUint(s.Height, 10) }
+
 type marketTokensResponse struct {
 	UpdatedAt time.Time `json:"updatedAt"`
+	Height    string    `json:"height"`
 	freshness
 	SupraUSD       *string             `json:"supraUsd"`
 	USDUnavailable *usdUnavailableJSON `json:"usdUnavailable"`
@@ -161,6 +173,7 @@ type stakingJSON struct {
 
 type luckyResponse struct {
 	UpdatedAt time.Time `json:"updatedAt"`
+	Height    string    `json:"height"`
 	freshness
 	Token             tokenRefJSON        `json:"token"`
 	TotalSupply       *amountJSON         `json:"totalSupply"`
@@ -259,33 +272,50 @@ func (h *Handler) GetMarketTokens(w http.ResponseWriter, r *http.Request) {
 // marketTokensOf is the token index of a snapshot, ranked by market cap.
 func marketTokensOf(s *market.Snapshot) marketTokensResponse {
 	out := marketTokensResponse{
-		UpdatedAt: s.UpdatedAt.UTC(), freshness: freshnessOf(s), SupraUSD: market.DecimalPtr(s.SupraUSD), USDUnavailable: usdUnavailable(s),
+		UpdatedAt: s.UpdatedAt.UTC(), Height: heightJSON(s), freshness: freshnessOf(s), SupraUSD: market.DecimalPtr(s.SupraUSD), USDUnavailable: usdUnavailable(s),
 		Tokens: make([]marketTokenJSON, 0, len(s.Tokens)), Skipped: make([]skippedJSON, 0, len(s.Skipped)),
 	}
-	toks := slices.Clone(s.Tokens)
+	// Each token's market cap is computed once, not in every comparison of the sort (a
+	// product of big rationals: at 300 tokens the comparisons cost more than the rest).
+	type ranked struct {
+		t        market.TokenMarket
+		cap, fdv *big.Rat // in SUPRA
+	}
+	toks := make([]ranked, len(s.Tokens))
+	for i, t := range s.Tokens {
+		toks[i] = ranked{t, t.MarketCap(false), t.FDV(false)}
+	}
+	// In USD: the SUPRA values × SUPRA's USD price, which is what the token's USD price
+	// times its supply is (PriceUSD = PriceSupra × SupraUSD), for one product each.
+	usd := func(v *big.Rat) *string {
+		if v == nil || s.SupraUSD == nil {
+			return nil
+		}
+		return market.DecimalPtr(new(big.Rat).Mul(v, s.SupraUSD))
+	}
 	// Rank by market cap, highest first (USD and SUPRA order alike: one factor apart);
 	// tokens without a supply go last, by name.
-	slices.SortStableFunc(toks, func(a, b market.TokenMarket) int {
-		ma, mb := a.MarketCap(false), b.MarketCap(false)
+	slices.SortStableFunc(toks, func(a, b ranked) int {
 		switch {
-		case ma == nil && mb == nil:
-			return strings.Compare(a.Token.Name, b.Token.Name)
-		case ma == nil:
+		case a.cap == nil && b.cap == nil:
+			return strings.Compare(a.t.Token.Name, b.t.Token.Name)
+		case a.cap == nil:
 			return 1
-		case mb == nil:
+		case b.cap == nil:
 			return -1
 		}
-		return mb.Cmp(ma)
+		return b.cap.Cmp(a.cap)
 	})
-	for i, t := range toks {
+	for i, r := range toks {
+		t := r.t
 		out.Tokens = append(out.Tokens, marketTokenJSON{
 			Rank: i + 1, Name: t.Token.Name, Symbol: t.Token.Symbol, CoinType: t.Token.CoinType,
 			Decimals: t.Token.Decimals, Logo: t.Token.Logo,
 			PriceSupra: market.Decimal(t.PriceSupra), PriceUSD: market.DecimalPtr(t.PriceUSD),
 			TotalSupply: intPtr(t.TotalSupply, t.TotalSupply != nil), TotalSupplySource: strPtr(t.SupplySource),
 			Burned: t.Burned.String(), Circulating: intPtr(t.Circulating, t.Circulating != nil),
-			MarketCap: market.DecimalPtr(t.MarketCap(true)), FDV: market.DecimalPtr(t.FDV(true)),
-			MarketCapSupra: market.DecimalPtr(t.MarketCap(false)), FDVSupra: market.DecimalPtr(t.FDV(false)),
+			MarketCap: usd(r.cap), FDV: usd(r.fdv),
+			MarketCapSupra: market.DecimalPtr(r.cap), FDVSupra: market.DecimalPtr(r.fdv),
 			Reserves: reservesJSON{Token: u64s(t.ReserveToken), Supra: u64s(t.ReserveSupra)},
 		})
 	}
@@ -315,7 +345,7 @@ func (h *Handler) GetMarketLucky(w http.ResponseWriter, r *http.Request) {
 		return &amountJSON{Amount: v.String(), Decimals: dec}
 	}
 	out := luckyResponse{
-		UpdatedAt: s.UpdatedAt.UTC(), freshness: freshnessOf(s),
+		UpdatedAt: s.UpdatedAt.UTC(), Height: heightJSON(s), freshness: freshnessOf(s),
 		Token: tokenRefJSON{Name: m.Token.Name, Symbol: m.Token.Symbol, CoinType: m.Token.CoinType,
 			Decimals: dec, Logo: m.Token.Logo},
 		TotalSupply: amt(m.TotalSupply, m.TotalSupply != nil), TotalSupplySource: strPtr(m.SupplySource),

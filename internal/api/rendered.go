@@ -28,8 +28,11 @@ func render(v any) (*rendered, error) {
 		return nil, err
 	}
 	var gz bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression) // a valid level never fails
-	_, _ = zw.Write(b.Bytes())                              // writes to a bytes.Buffer do not fail
+	// The default level, not the best: with the event index an answer changes with every
+	// block, and at 300 tokens the best level took four times as long (11 ms against 3 ms)
+	// for a body 8% smaller.
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.DefaultCompression) // a valid level never fails
+	_, _ = zw.Write(b.Bytes())                                 // writes to a bytes.Buffer do not fail
 	if err := zw.Close(); err != nil {
 		return nil, err
 	}

@@ -2,7 +2,7 @@ package market
 
 import (
 	"math/big"
-	"strings"
+	"strconv"
 )
 
 // Places is the number of decimals prices and USD values carry in the API: enough for
@@ -10,21 +10,29 @@ import (
 const Places = 18
 
 // Decimal renders r as a decimal string with exactly Places decimals, truncated toward
-// zero (never rounded up: a price is never shown above what the reserves say).
+// zero (never rounded up: a price is never shown above what the reserves say). The whole
+// part and the decimals are formatted apart, the decimals as a uint64 (below 10^18): a big
+// integer's decimal formatting showed in the token index's rendering, six values a token.
 func Decimal(r *big.Rat) string {
-	scaled := new(big.Int).Mul(r.Num(), pow10(Places))
-	neg := scaled.Sign() < 0
-	scaled.Abs(scaled)
-	scaled.Quo(scaled, r.Denom())
-	s := scaled.String()
-	if len(s) <= Places {
-		s = strings.Repeat("0", Places-len(s)+1) + s
+	den := r.Denom()
+	whole, rem := new(big.Int).QuoRem(new(big.Int).Abs(r.Num()), den, new(big.Int))
+	// ⌊|r| × 10^18⌋ = whole × 10^18 + ⌊rem × 10^18 / den⌋, and rem < den.
+	frac := rem.Mul(rem, pow10(Places)).Quo(rem, den).Uint64()
+	b := make([]byte, 0, 48)
+	if r.Sign() < 0 && (whole.Sign() != 0 || frac != 0) {
+		b = append(b, '-')
 	}
-	out := s[:len(s)-Places] + "." + s[len(s)-Places:]
-	if neg && strings.Trim(out, "0.") != "" {
-		out = "-" + out
+	if whole.IsUint64() {
+		b = strconv.AppendUint(b, whole.Uint64(), 10)
+	} else {
+		b = whole.Append(b, 10)
 	}
-	return out
+	b = append(b, '.')
+	digits := strconv.AppendUint(make([]byte, 0, Places), frac, 10)
+	for range Places - len(digits) {
+		b = append(b, '0')
+	}
+	return string(append(b, digits...))
 }
 
 // DecimalPtr is Decimal for an optional value (nil stays nil, JSON null).

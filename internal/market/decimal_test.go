@@ -2,6 +2,8 @@ package market
 
 import (
 	"math/big"
+	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -26,6 +28,48 @@ func TestDecimal(t *testing.T) {
 	}
 	if DecimalPtr(nil) != nil {
 		t.Error("nil is not null")
+	}
+	// Against the plain rule (scale by 10^18, truncate, place the point) on values with
+	// whole parts beyond 64 bits and denominators beyond 10^18.
+	ref := func(r *big.Rat) string {
+		scaled := new(big.Int).Mul(new(big.Int).Abs(r.Num()), new(big.Int).Exp(big.NewInt(10), big.NewInt(Places), nil))
+		s := scaled.Quo(scaled, r.Denom()).String()
+		for len(s) <= Places {
+			s = "0" + s
+		}
+		out := s[:len(s)-Places] + "." + s[len(s)-Places:]
+		if r.Sign() < 0 && strings.Trim(out, "0.") != "" {
+			out = "-" + out
+		}
+		return out
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	random := func(maxBytes int) *big.Int {
+		b := make([]byte, rng.IntN(maxBytes+1))
+		for i := range b {
+			b[i] = byte(rng.Uint32())
+		}
+		return new(big.Int).SetBytes(b)
+	}
+	for range 2000 {
+		num := random(25)
+		den := random(15)
+		den.Add(den, big.NewInt(1))
+		if rng.IntN(2) == 0 {
+			num.Neg(num)
+		}
+		r := new(big.Rat).SetFrac(num, den)
+		if got, want := Decimal(r), ref(r); got != want {
+			t.Fatalf("Decimal(%s) = %s, want %s", r, got, want)
+		}
+	}
+}
+
+func TestPow10(t *testing.T) {
+	for n := range uint8(40) {
+		if got, want := pow10(n), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(n)), nil); got.Cmp(want) != 0 {
+			t.Fatalf("pow10(%d) = %s, want %s", n, got, want)
+		}
 	}
 }
 

@@ -1,8 +1,9 @@
 // Package market computes the market data of the token index and the LUCKY dashboard from
 // the chain: spot prices from Dexlyn reserves, USD through the SUPRA/dexUSDC pool,
-// supplies, the burned amount and the slots house vault. Everything is computed once per
-// refresh on the server, with every node read of a refresh fanned out concurrently, and
-// served from one cache (see Service).
+// supplies, the burned amount and the slots house vault. The reserves come from the event
+// index where it follows the pool (it follows each pool exactly, block by block), the rest
+// from the node, with every node read of a refresh fanned out concurrently under one bound;
+// everything is computed on the server and served from caches (see Service).
 //
 // Arithmetic is exact: prices are big.Rat built from integer reserves and supplies are
 // big.Int base units, until the API formats them as decimal strings.
@@ -138,9 +139,16 @@ type Lucky struct {
 	Staking *StakingTotals
 }
 
-// Snapshot is one refresh of everything.
+// Snapshot is the market at one height.
 type Snapshot struct {
+	// UpdatedAt is when the node was last read for these figures (the house vault, and
+	// the pools the index does not follow).
 	UpdatedAt time.Time
+	// Height is the chain height the prices and reserves reflect: the index's last block
+	// when the index is used, else the node's head read with them. Supplies and burned
+	// amounts are slow figures, read from the node up to the service's SupplyTTL before
+	// (and again once the index sees the coin burned).
+	Height uint64
 	// SupraUSD is dexUSDC per SUPRA from the SUPRA/dexUSDC pool; nil when that pool is
 	// missing or empty, with USDDetail saying why.
 	SupraUSD  *big.Rat
@@ -149,7 +157,8 @@ type Snapshot struct {
 	Tokens  []TokenMarket
 	Skipped []Skipped
 	Lucky   Lucky
-	// Reads is the number of node reads the refresh made.
+	// Reads is the number of node reads made on the request path for this snapshot's
+	// live part (slow figures read in the background are not counted).
 	Reads int
 	// Stale: the node failed to answer, and this is the last snapshot it gave (within
 	// the service's StaleLimit); Age is then how old it was when served.
@@ -165,7 +174,18 @@ func (s *Snapshot) USDReason() string {
 	return ""
 }
 
-func pow10(n uint8) *big.Int { return new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(n)), nil) }
+// pow10 is 10^n. Up to 10^19 it fits a uint64 and needs no big exponentiation, which
+// showed in the token index's rendering (several per token per snapshot).
+func pow10(n uint8) *big.Int {
+	if n <= 19 {
+		v := uint64(1)
+		for range n {
+			v *= 10
+		}
+		return new(big.Int).SetUint64(v)
+	}
+	return new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(n)), nil)
+}
 
 // SpotPrice is the price of one whole base token in whole quote tokens from a pool's
 // reserves: (quote / 10^qd) / (base / 10^bd). Nil when a reserve is zero.
@@ -178,50 +198,111 @@ func SpotPrice(base uint64, baseDec uint8, quote uint64, quoteDec uint8) *big.Ra
 	return new(big.Rat).SetFrac(num, den)
 }
 
-// load reads everything from the chain, every read at once (bounded by s.sem).
-func (s *Service) load(ctx context.Context) (*Snapshot, error) {
-	started := s.now()
-	all := s.reg.All()
-	supraTok, ok := s.reg.Native()
+// pairKey names a pool by its two coins in on-chain order, as the index keys it.
+type pairKey struct{ x, y supra.CoinType }
+
+// poolOf returns the key of a and b's pool and whether a is its second coin.
+func poolOf(a, b supra.CoinType) (pairKey, bool) {
+	if a.Compare(b) > 0 {
+		return pairKey{b, a}, true
+	}
+	return pairKey{a, b}, false
+}
+
+// poolRead is a pool's reserves in on-chain order, or the error its read gave.
+type poolRead struct {
+	x, y uint64
+	err  error
+}
+
+// reserves are the pool's reserves in the order asked (swapped: the second coin first).
+func (p poolRead) reserves(swapped bool) chain.Reserves {
+	if swapped {
+		return chain.Reserves{A: p.y, B: p.x}
+	}
+	return chain.Reserves{A: p.x, B: p.y}
+}
+
+// poolNeed is a pool a snapshot prices from: a token's pool against SUPRA, or LUCKY's
+// against the dollar coin.
+type poolNeed struct {
+	key     pairKey
+	a, b    tokens.Token // as the snapshot reads it: the token, then SUPRA (or dexUSDC)
+	swapped bool         // a is the key's second coin
+	lucky   bool         // LUCKY/SUPRA: LUCKY's price and a liquidity line
+	usd     bool         // LUCKY/dexUSDC: the other liquidity line
+}
+
+// poolNeeds lists the pools of the registry's tokens.
+func poolNeeds(reg *tokens.Registry) []poolNeed {
+	native, ok := reg.Native()
 	if !ok {
+		return nil
+	}
+	lucky, haveLucky := reg.App()
+	usdc, haveUSDC := reg.USD()
+	var out []poolNeed
+	for _, t := range reg.All() {
+		if t.Coin().IsNative() {
+			continue
+		}
+		k, sw := poolOf(t.Coin(), native.Coin())
+		out = append(out, poolNeed{key: k, a: t, b: native, swapped: sw, lucky: haveLucky && t.Name == lucky.Name})
+	}
+	if haveLucky && haveUSDC && lucky.Coin() != usdc.Coin() {
+		k, sw := poolOf(lucky.Coin(), usdc.Coin())
+		out = append(out, poolNeed{key: k, a: lucky, b: usdc, swapped: sw, usd: true})
+	}
+	return out
+}
+
+// liveReads is one refresh's node reads: what changes with every block and is not in the
+// index (the house vault, the staking total, the pools the index does not follow), the
+// slow figures not known yet, and, without an index, the node's head.
+type liveReads struct {
+	at time.Time
+	// view is the index view the pools read complete (nil: every pool was read).
+	view *indexView
+	// head is the node's head read with them (0 when the index names the height).
+	head  uint64
+	pools map[pairKey]poolRead
+	figs  map[supra.CoinType]figure
+	vault *big.Int
+	// vaultErr is the node's failure to read the vault (transient errors only).
+	vaultErr error
+	staking  *StakingTotals
+	reads    int
+	// partial: a dashboard part failed, so the reads are not kept as if complete.
+	partial bool
+}
+
+// errNotRead stands for a figure no read has given (it never reaches a client: coverage
+// is checked before a snapshot is composed).
+var errNotRead = errors.New("market: not read")
+
+// readLive makes one refresh's node reads, every one at once (bounded by s.sem): the house
+// vault and the staking total, then, once the store has said what the index follows and
+// which slow figures it holds (read while those first reads are in flight), the pools the
+// index does not follow at its last block (all of them without a usable index), the slow
+// figures not known yet, and the node's head when the index does not name the height.
+func (s *Service) readLive(ctx context.Context, gen uint64) (*liveReads, error) {
+	started := s.now()
+	if _, ok := s.reg.Native(); !ok {
 		return nil, fmt.Errorf("market: the registry has no native coin")
 	}
 	luckyTok, haveLucky := s.reg.App()
-	usdcTok, haveUSDC := s.reg.USD()
 	burn, err := supra.ParseAddress(s.chain.Network.Modules.BurnAddress)
 	if err != nil {
 		return nil, fmt.Errorf("market: burn address: %w", err)
 	}
+	l := &liveReads{at: started, pools: map[pairKey]poolRead{}, figs: map[supra.CoinType]figure{}}
 
-	type tokenReads struct {
-		pool        chain.Reserves
-		poolErr     error
-		supply      *big.Int
-		supplyErr   error
-		burned      uint64
-		native      bool
-		haveReserve bool
-	}
-	reads := make([]tokenReads, len(all))
-	// A node failure in a read of one dashboard part fails that part only (partFailed), as
-	// long as another part was read; every other read failing fails the refresh.
-	var partMu sync.Mutex
-	partErr := map[string]error{}
-	partFailed := func(err error, parts ...string) {
-		partMu.Lock()
-		defer partMu.Unlock()
-		for _, p := range parts {
-			if partErr[p] == nil {
-				partErr[p] = err
-			}
-		}
-	}
 	var (
-		vault     *big.Int
-		luckyUSDC *chain.Reserves
-		staking   *StakingTotals
-		n         int
+		mu sync.Mutex
+		n  int
 	)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	g, gctx := errgroup.WithContext(ctx)
 	// do runs one node read under the shared bound.
 	do := func(fn func(context.Context) error) {
@@ -234,62 +315,20 @@ func (s *Service) load(ctx context.Context) (*Snapshot, error) {
 			return fn(gctx)
 		})
 	}
-	for i, t := range all {
-		r := &reads[i]
-		r.native = t.Coin().IsNative()
-		isLucky := haveLucky && t.Name == luckyTok.Name
-		if !r.native {
-			do(func(ctx context.Context) error {
-				res, err := s.chain.Pools.Reserves(ctx, t.Coin(), supraTok.Coin())
-				switch {
-				case err == nil:
-					r.pool, r.haveReserve = res, true
-				case transient(err) && isLucky:
-					// LUCKY's price comes from this pool.
-					partFailed(err, PartLucky, PartLiquidity)
-					r.poolErr = err
-				case transient(err):
-					return err
-				default:
-					if !errors.Is(err, chain.ErrPairNotFound) {
-						s.log.Warn("market: pool unreadable", "token", t.Name, "err", err)
-					}
-					r.poolErr = err
-				}
-				return nil
-			})
-		}
-		do(func(ctx context.Context) error {
-			v, err := s.chain.Coins.CoinSupply(ctx, t.Coin())
-			if transient(err) && isLucky {
-				partFailed(err, PartLucky)
-				r.supplyErr = err
-				return nil
-			}
-			if transient(err) {
-				return err
-			}
-			r.supply, r.supplyErr = v, err
-			return nil
-		})
-		do(func(ctx context.Context) error {
-			v, err := s.chain.Coins.CoinBalance(ctx, burn, t.Coin())
-			if transient(err) && isLucky {
-				partFailed(err, PartBurned)
-				return nil
-			}
-			r.burned = v
-			return err
-		})
+	// abandon ends the reads in flight when the refresh fails before they are waited for.
+	abandon := func(err error) (*liveReads, error) {
+		cancel()
+		_ = g.Wait() // err is the failure to report
+		return nil, err
 	}
 	if haveLucky {
 		do(func(ctx context.Context) error {
 			v, err := s.chain.Pots.HousePot(ctx, luckyTok.Coin())
 			switch {
 			case err == nil:
-				vault = new(big.Int).SetUint64(v)
+				l.vault = new(big.Int).SetUint64(v)
 			case transient(err):
-				partFailed(err, PartVault)
+				l.vaultErr = err
 			case !errors.Is(err, chain.ErrNotConfigured):
 				// No house fund for LUCKY (or no slots module at the configured address):
 				// the dashboard shows no vault rather than failing.
@@ -297,75 +336,262 @@ func (s *Service) load(ctx context.Context) (*Snapshot, error) {
 			}
 			return nil
 		})
-		if haveUSDC {
-			do(func(ctx context.Context) error {
-				res, err := s.chain.Pools.Reserves(ctx, luckyTok.Coin(), usdcTok.Coin())
-				switch {
-				case err == nil:
-					luckyUSDC = &res
-				case transient(err):
-					partFailed(err, PartLiquidity)
-				case !errors.Is(err, chain.ErrPairNotFound):
-					s.log.Warn("market: LUCKY/dexUSDC pool unreadable", "err", err)
-				}
-				return nil
-			})
-		}
 	}
 	if s.staking != nil {
 		do(func(ctx context.Context) error {
 			v, err := s.staking(ctx)
-			staking = v
+			l.staking = v
+			return err
+		})
+	}
+	// The store's reads overlap the node's round trip.
+	s.loadFigures(gctx)
+	if err := s.settleRewind(gctx, l, gen); err != nil {
+		return abandon(err)
+	}
+	l.view = s.indexView(gctx)
+	stamp := s.knownHead(l.view)
+
+	for _, p := range s.pools {
+		if _, ok := l.view.pool(p.key); ok {
+			continue
+		}
+		do(func(ctx context.Context) error {
+			res, err := s.chain.Pools.Reserves(ctx, p.key.x, p.key.y)
+			switch {
+			case transient(err) && !p.lucky && !p.usd:
+				// A node failure in a read of one dashboard part fails that part only;
+				// any other fails the refresh.
+				return err
+			case err != nil && !transient(err) && !errors.Is(err, chain.ErrPairNotFound):
+				s.log.Warn("market: pool unreadable", "pool", p.a.Name+"/"+p.b.Name, "err", err)
+			}
+			mu.Lock()
+			l.pools[p.key] = poolRead{x: res.A, y: res.B, err: err}
+			mu.Unlock()
+			return nil
+		})
+	}
+	// Slow figures not known yet are read here, on the request path: a first start on an
+	// empty database, a token new to the registry, or after a rewind.
+	s.mu.Lock()
+	var missing []tokens.Token
+	for _, t := range s.reg.All() {
+		if _, ok := s.figs[t.Coin()]; !ok {
+			missing = append(missing, t)
+		}
+	}
+	s.mu.Unlock()
+	read := make([]figure, len(missing))
+	for i, t := range missing {
+		isLucky := haveLucky && t.Name == luckyTok.Name
+		f := &read[i]
+		do(func(ctx context.Context) error {
+			v, err := s.chain.Coins.CoinSupply(ctx, t.Coin())
+			if transient(err) && !isLucky {
+				return err
+			}
+			f.supply, f.supplyErr = v, err
+			return nil
+		})
+		do(func(ctx context.Context) error {
+			v, err := s.chain.Coins.CoinBalance(ctx, burn, t.Coin())
+			switch {
+			case transient(err) && isLucky:
+				f.burnedErr = err
+			case err != nil:
+				return err
+			default:
+				f.burned = new(big.Int).SetUint64(v)
+			}
+			return nil
+		})
+	}
+	if l.view == nil && l.head == 0 && s.chain.Blocks != nil {
+		// Without the index the snapshot's height is the node's head, read with the rest:
+		// the figures reflect at least the blocks up to it.
+		do(func(ctx context.Context) error {
+			h, err := s.chain.Blocks.LatestBlock(ctx)
+			l.head = h.Height
 			return err
 		})
 	}
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
+	l.reads += n
+	if stamp == 0 {
+		// No height was known before the reads: the head read with them stands in.
+		stamp = l.head
+	}
+	now := s.now()
+	fresh := map[supra.CoinType]figure{}
+	for i, t := range missing {
+		f := read[i]
+		f.height, f.readAt = stamp, now
+		l.figs[t.Coin()] = f
+		if f.complete() {
+			fresh[t.Coin()] = f
+		}
+		if f.supplyErr != nil && !transient(f.supplyErr) && t.TotalSupply != nil {
+			s.log.Warn("market: total supply from the registry", "token", t.Name, "err", f.supplyErr)
+		}
+	}
+	s.noteHead(l.head)
+	if s.keepFigures(gen, fresh) {
+		s.saveFigures(ctx, fresh)
+	}
+
+	s.mu.Lock()
+	parts := s.failedPartsLocked(l.view, l)
+	s.mu.Unlock()
+	if haveLucky && len(parts) == len(luckyParts) {
+		// Nothing of the dashboard was read: the node is failing, not a part of it.
+		return nil, parts[luckyParts[0]]
+	}
+	l.partial = len(parts) > 0
+	return l, nil
+}
+
+// poolFor is a pool's reserves from the index view when it follows the pool, else from
+// the node reads.
+func (l *liveReads) poolFor(v *indexView, k pairKey) poolRead {
+	if p, ok := v.pool(k); ok {
+		return p
+	}
+	if p, ok := l.pools[k]; ok {
+		return p
+	}
+	return poolRead{err: errNotRead}
+}
+
+// figureLocked is a coin's slow figures: the ones kept, else those l read; s.mu is held.
+func (s *Service) figureLocked(l *liveReads, c supra.CoinType) (figure, bool) {
+	if f, ok := s.figs[c]; ok {
+		return f, true
+	}
+	f, ok := l.figs[c]
+	return f, ok
+}
+
+// failedPartsLocked names the dashboard parts the node failed to answer, with its error:
+// the house vault, LUCKY's burned amount, LUCKY's supply or its pool against SUPRA (its
+// price), and the liquidity lines. s.mu is held.
+func (s *Service) failedPartsLocked(v *indexView, l *liveReads) map[string]error {
+	out := map[string]error{}
+	luckyTok, ok := s.reg.App()
+	if !ok {
+		return out
+	}
+	fail := func(err error, parts ...string) {
+		for _, p := range parts {
+			if out[p] == nil {
+				out[p] = err
+			}
+		}
+	}
+	if l.vaultErr != nil {
+		fail(l.vaultErr, PartVault)
+	}
+	for _, p := range s.pools {
+		switch r := l.poolFor(v, p.key); {
+		case r.err == nil:
+		case p.lucky && (transient(r.err) || errors.Is(r.err, errNotRead)):
+			fail(r.err, PartLucky, PartLiquidity)
+		case p.usd && (transient(r.err) || errors.Is(r.err, errNotRead)):
+			fail(r.err, PartLiquidity)
+		}
+	}
+	f, ok := s.figureLocked(l, luckyTok.Coin())
+	switch {
+	case !ok:
+		fail(errNotRead, PartLucky, PartBurned)
+	default:
+		if transient(f.supplyErr) {
+			fail(f.supplyErr, PartLucky)
+		}
+		if f.burnedErr != nil {
+			fail(f.burnedErr, PartBurned)
+		}
+	}
+	return out
+}
+
+// compose builds the snapshot of the index view v (nil: none), the node reads l and the
+// slow figures; s.mu is held.
+func (s *Service) compose(v *indexView, l *liveReads) *Snapshot {
+	all := s.reg.All()
+	supraTok, _ := s.reg.Native()
+	luckyTok, haveLucky := s.reg.App()
+	usdcTok, haveUSDC := s.reg.USD()
+	partErr := s.failedPartsLocked(v, l)
 	var failed []string
 	for _, p := range luckyParts {
 		if partErr[p] != nil {
 			failed = append(failed, p)
 		}
 	}
-	if len(failed) == len(luckyParts) {
-		// Nothing of the dashboard was read: the node is failing, not a part of it.
-		return nil, partErr[luckyParts[0]]
+	snap := &Snapshot{UpdatedAt: l.at, Height: l.head, Reads: l.reads}
+	if v != nil {
+		snap.Height = v.block.Height
+	}
+	snap.Lucky.Failed = failed
+	// Each token's pool against SUPRA, in the order the token is read.
+	byToken := make(map[supra.CoinType]chain.Reserves, len(s.pools))
+	poolErr := make(map[supra.CoinType]error, len(s.pools))
+	var luckyUSDC *chain.Reserves
+	for _, p := range s.pools {
+		r := l.poolFor(v, p.key)
+		switch {
+		case p.usd && r.err == nil:
+			res := r.reserves(p.swapped)
+			luckyUSDC = &res
+		case p.usd:
+		case r.err == nil:
+			byToken[p.a.Coin()] = r.reserves(p.swapped)
+		default:
+			poolErr[p.a.Coin()] = r.err
+		}
 	}
 
-	snap := &Snapshot{UpdatedAt: started, Reads: n}
-	snap.Lucky.Failed = failed
 	snap.USDDetail = "the registry names no dollar stable coin"
 	if haveUSDC {
 		snap.USDDetail = "the " + supraTok.Symbol + "/" + usdcTok.Symbol + " pool does not exist"
-		for i, t := range all {
-			if t.Name == usdcTok.Name && !reads[i].haveReserve && !errors.Is(reads[i].poolErr, chain.ErrPairNotFound) {
-				snap.USDDetail = "the " + supraTok.Symbol + "/" + usdcTok.Symbol + " pool could not be read"
-			}
-			if t.Name == usdcTok.Name && reads[i].haveReserve {
-				// dexUSDC per SUPRA = (reserve dexUSDC / 10^6) / (reserve SUPRA / 10^8).
-				snap.SupraUSD = SpotPrice(reads[i].pool.B, supraTok.Decimals, reads[i].pool.A, t.Decimals)
-				snap.USDDetail = "the " + supraTok.Symbol + "/" + usdcTok.Symbol + " pool is empty"
-			}
+		res, ok := byToken[usdcTok.Coin()]
+		switch {
+		case ok:
+			// dexUSDC per SUPRA = (reserve dexUSDC / 10^6) / (reserve SUPRA / 10^8).
+			snap.SupraUSD = SpotPrice(res.B, supraTok.Decimals, res.A, usdcTok.Decimals)
+			snap.USDDetail = "the " + supraTok.Symbol + "/" + usdcTok.Symbol + " pool is empty"
+		case !errors.Is(poolErr[usdcTok.Coin()], chain.ErrPairNotFound):
+			snap.USDDetail = "the " + supraTok.Symbol + "/" + usdcTok.Symbol + " pool could not be read"
 		}
 	}
 	if snap.SupraUSD != nil {
 		snap.USDDetail = ""
 	}
 
-	for i, t := range all {
-		r := reads[i]
-		m := TokenMarket{Token: t, Burned: new(big.Int).SetUint64(r.burned)}
+	for _, t := range all {
+		f, haveFig := s.figureLocked(l, t.Coin())
+		m := TokenMarket{Token: t, Burned: new(big.Int)}
+		if f.burned != nil {
+			m.Burned.Set(f.burned)
+		}
+		res, havePool := byToken[t.Coin()]
+		isLucky := haveLucky && t.Name == luckyTok.Name
 		switch {
-		case r.native:
+		case t.Coin().IsNative():
 			m.PriceSupra = big.NewRat(1, 1)
-		case !r.haveReserve && errors.Is(r.poolErr, chain.ErrPairNotFound):
+		case !havePool && errors.Is(poolErr[t.Coin()], chain.ErrPairNotFound):
 			snap.Skipped = append(snap.Skipped, Skipped{Token: t, Reason: SkipNoPool})
-		case !r.haveReserve:
+		case !havePool:
+			snap.Skipped = append(snap.Skipped, Skipped{Token: t, Reason: SkipUnreadable})
+		case !isLucky && (!haveFig || f.burned == nil):
+			// Never a made-up zero burned: a token whose figures are unknown is left out.
 			snap.Skipped = append(snap.Skipped, Skipped{Token: t, Reason: SkipUnreadable})
 		default:
-			m.ReserveToken, m.ReserveSupra = r.pool.A, r.pool.B
-			m.PriceSupra = SpotPrice(r.pool.A, t.Decimals, r.pool.B, supraTok.Decimals)
+			m.ReserveToken, m.ReserveSupra = res.A, res.B
+			m.PriceSupra = SpotPrice(res.A, t.Decimals, res.B, supraTok.Decimals)
 			if m.PriceSupra == nil {
 				snap.Skipped = append(snap.Skipped, Skipped{Token: t, Reason: SkipEmptyPool})
 			}
@@ -374,14 +600,11 @@ func (s *Service) load(ctx context.Context) (*Snapshot, error) {
 			m.PriceUSD = new(big.Rat).Mul(m.PriceSupra, snap.SupraUSD)
 		}
 		switch {
-		case r.supplyErr == nil:
-			m.TotalSupply, m.SupplySource = r.supply, SourceChain
+		case haveFig && f.supplyErr == nil && f.supply != nil:
+			m.TotalSupply, m.SupplySource = new(big.Int).Set(f.supply), SourceChain
 		case t.TotalSupply != nil:
 			m.TotalSupply, _ = new(big.Int).SetString(*t.TotalSupply, 10)
 			m.SupplySource = SourceRegistry
-			if r.supplyErr != nil {
-				s.log.Warn("market: total supply from the registry", "token", t.Name, "err", r.supplyErr)
-			}
 		}
 		if m.TotalSupply != nil {
 			m.Circulating = new(big.Int).Sub(m.TotalSupply, m.Burned)
@@ -389,17 +612,16 @@ func (s *Service) load(ctx context.Context) (*Snapshot, error) {
 				m.Circulating.SetInt64(0)
 			}
 		}
-		isLucky := haveLucky && t.Name == luckyTok.Name
 		luckyFailed := isLucky && (partErr[PartLucky] != nil || partErr[PartBurned] != nil)
 		switch {
-		case luckyFailed && r.haveReserve && m.PriceSupra != nil:
+		case luckyFailed && havePool && m.PriceSupra != nil:
 			// A LUCKY row without its supply or burned amount would be wrong, not partial.
 			snap.Skipped = append(snap.Skipped, Skipped{Token: t, Reason: SkipUnreadable})
 		case m.PriceSupra != nil:
 			snap.Tokens = append(snap.Tokens, m)
 		}
 		if isLucky {
-			havePool := m.PriceSupra != nil
+			priced := m.PriceSupra != nil
 			if partErr[PartBurned] != nil {
 				m.Burned, m.Circulating = nil, nil
 			}
@@ -409,17 +631,17 @@ func (s *Service) load(ctx context.Context) (*Snapshot, error) {
 				m.PriceSupra, m.PriceUSD = nil, nil
 			}
 			snap.Lucky.Market = m
-			if havePool && partErr[PartLiquidity] == nil {
+			if priced && partErr[PartLiquidity] == nil {
 				snap.Lucky.LuckySupra = &Pool{Base: t, Quote: supraTok, BaseAmt: m.ReserveToken, QuoteAmt: m.ReserveSupra}
 			}
 		}
 	}
-	snap.Lucky.HouseVault = vault
-	snap.Lucky.Staking = staking
+	snap.Lucky.HouseVault = l.vault
+	snap.Lucky.Staking = l.staking
 	if luckyUSDC != nil && partErr[PartLiquidity] == nil {
 		snap.Lucky.LuckyUSDC = &Pool{Base: luckyTok, Quote: usdcTok, BaseAmt: luckyUSDC.A, QuoteAmt: luckyUSDC.B}
 	}
-	return snap, nil
+	return snap
 }
 
 // transient reports errors that say nothing about the data (the node is down, slow,

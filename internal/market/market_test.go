@@ -208,8 +208,9 @@ func TestPricesFromGenesis(t *testing.T) {
 	if l.Staking != nil {
 		t.Errorf("staking %+v without a staking reader", l.Staking)
 	}
-	// One read per pool, supply and burn balance, plus the house fund and LUCKY/dexUSDC.
-	if s.Reads != 17+18+18+2 || e.calls.n.Load() != int64(s.Reads) {
+	// A cold start reads one per pool, supply and burn balance, plus the house fund,
+	// LUCKY/dexUSDC and the node's head (the snapshot's height without an index).
+	if s.Reads != 17+18+18+2+1 || e.calls.n.Load() != int64(s.Reads) {
 		t.Errorf("%d reads, %d node calls", s.Reads, e.calls.n.Load())
 	}
 }
@@ -258,7 +259,9 @@ func TestTokenWithoutPoolSkipped(t *testing.T) {
 }
 
 // TestCacheOneRoundPerTTL: 50 concurrent requests cost one refresh; within the TTL none;
-// past the TTL the stale snapshot is served at once while exactly one refresh runs.
+// past the TTL the stale snapshot is served at once while exactly one refresh runs. A
+// refresh after the first reads the pools, the vault and the head, not the supplies and
+// burned amounts, which are kept SupplyTTL.
 func TestCacheOneRoundPerTTL(t *testing.T) {
 	e := newEnv(t, nil)
 	ctx := context.Background()
@@ -278,10 +281,11 @@ func TestCacheOneRoundPerTTL(t *testing.T) {
 		return out
 	}
 	first := burst()
-	round := e.calls.n.Load()
-	if round != int64(first[0].Reads) {
-		t.Fatalf("cold burst: %d node calls, one refresh reads %d", round, first[0].Reads)
+	cold := e.calls.n.Load()
+	if cold != int64(first[0].Reads) {
+		t.Fatalf("cold burst: %d node calls, one refresh reads %d", cold, first[0].Reads)
 	}
+	const round = 17 + 2 + 1 // pools, vault and LUCKY/dexUSDC, head
 	for _, s := range first {
 		if s != first[0] {
 			t.Fatal("requests of one burst got different snapshots")
@@ -290,8 +294,8 @@ func TestCacheOneRoundPerTTL(t *testing.T) {
 
 	e.clock.Add(9 * time.Second) // within the TTL
 	burst()
-	if got := e.calls.n.Load(); got != round {
-		t.Fatalf("within the TTL: %d node calls", got-round)
+	if got := e.calls.n.Load(); got != cold {
+		t.Fatalf("within the TTL: %d node calls", got-cold)
 	}
 
 	e.clock.Add(2 * time.Second) // 11 s: stale, served while one refresh runs
@@ -301,7 +305,7 @@ func TestCacheOneRoundPerTTL(t *testing.T) {
 		}
 	}
 	deadline := time.Now().Add(5 * time.Second)
-	for e.calls.n.Load() < 2*round && time.Now().Before(deadline) {
+	for e.calls.n.Load() < cold+round && time.Now().Before(deadline) {
 		time.Sleep(5 * time.Millisecond)
 	}
 	var fresh *market.Snapshot
@@ -316,22 +320,22 @@ func TestCacheOneRoundPerTTL(t *testing.T) {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
-	if fresh == nil || e.calls.n.Load() != 2*round {
-		t.Fatalf("revalidation: %d node calls, want %d", e.calls.n.Load(), 2*round)
+	if fresh == nil || e.calls.n.Load() != cold+round || fresh.Reads != round {
+		t.Fatalf("revalidation: %d node calls, want %d", e.calls.n.Load(), cold+round)
 	}
 
 	// Past MaxStale the request waits for a new read; a forced refresh within a second of
 	// the snapshot shares it.
 	e.clock.Add(31 * time.Second)
 	s, err := e.svc.Snapshot(ctx, false)
-	if err != nil || s == fresh || e.calls.n.Load() != 3*round {
+	if err != nil || s == fresh || e.calls.n.Load() != cold+2*round {
 		t.Fatalf("expired: %v, %d node calls", err, e.calls.n.Load())
 	}
-	if again, _ := e.svc.Snapshot(ctx, true); again != s || e.calls.n.Load() != 3*round {
+	if again, _ := e.svc.Snapshot(ctx, true); again != s || e.calls.n.Load() != cold+2*round {
 		t.Fatal("forced refresh within a second read the node")
 	}
 	e.clock.Add(time.Second)
-	if again, _ := e.svc.Snapshot(ctx, true); again == s || e.calls.n.Load() != 4*round {
+	if again, _ := e.svc.Snapshot(ctx, true); again == s || e.calls.n.Load() != cold+3*round {
 		t.Fatal("forced refresh did not read the node")
 	}
 }

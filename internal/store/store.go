@@ -331,24 +331,29 @@ func (s *DB) LastBlock(ctx context.Context) (BlockRef, bool, error) {
 	if err != nil {
 		return BlockRef{}, false, fmt.Errorf("store: last block: %w", err)
 	}
-	hs, hash, ok := strings.Cut(v, " ")
-	h, err := strconv.ParseUint(hs, 10, 64)
-	if !ok || err != nil {
-		return BlockRef{}, false, fmt.Errorf("store: last block %q", v)
+	b, err := parseBlockRef(v)
+	if err != nil {
+		return BlockRef{}, false, err
 	}
-	return BlockRef{Height: h, Hash: hash}, true, nil
+	return b, true, nil
 }
 
-// Reset empties the index (every table but the migrations), in one transaction.
+// Reset empties the index (every table but the migrations), in one transaction. The
+// market's coin supplies go with it: the index is reset when the chain was rewound under
+// it, and they may show blocks that are gone.
 func (s *DB) Reset(ctx context.Context) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: reset: %w", err)
 	}
+	names := []string{"coin_supplies"}
 	for _, t := range dumpTables {
-		if _, err := tx.ExecContext(ctx, "DELETE FROM "+t.name); err != nil {
+		names = append(names, t.name)
+	}
+	for _, name := range names {
+		if _, err := tx.ExecContext(ctx, "DELETE FROM "+name); err != nil {
 			tx.Rollback()
-			return fmt.Errorf("store: reset %s: %w", t.name, err)
+			return fmt.Errorf("store: reset %s: %w", name, err)
 		}
 	}
 	if err := tx.Commit(); err != nil {

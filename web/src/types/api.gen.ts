@@ -883,8 +883,10 @@ export interface components {
             /** @description True when the node could not be reached and the last figures are sent. */
             stale: boolean;
             ageSeconds: number | null;
-            /** @description RFC 3339 time, UTC. */
+            /** @description RFC 3339 time, UTC: when the node was last read for these figures. */
             updatedAt: string;
+            /** @description The chain height the prices and reserves reflect: the event index's last block where it follows the pools, else the node's head when they were read. A server never answers a lower height than it has answered (until a devnet is rewound). Supplies and burned amounts are read less often (at most 10 minutes before, and again once the index sees the coin burned). */
+            height: string;
             token: components["schemas"]["TokenRef"];
             totalSupply: components["schemas"]["UnitsAmount"] | null;
             /** @enum {string|null} */
@@ -980,8 +982,10 @@ export interface components {
             /** @description True when the node could not be reached and the last figures are sent. */
             stale: boolean;
             ageSeconds: number | null;
-            /** @description RFC 3339 time, UTC. */
+            /** @description RFC 3339 time, UTC: when the node was last read for these figures. */
             updatedAt: string;
+            /** @description The chain height the prices and reserves reflect: the event index's last block where it follows the pools, else the node's head when they were read. A server never answers a lower height than it has answered (until a devnet is rewound). Supplies and burned amounts are read less often (at most 10 minutes before, and again once the index sees the coin burned). */
+            height: string;
             /** @description Decimal string with 18 decimals, truncated. */
             supraUsd: string | null;
             usdUnavailable: components["schemas"]["UsdUnavailable"] | null;

@@ -20,6 +20,7 @@ const lucky = { amount: '0', decimals: 6 };
 const amt = (amount: string) => ({ ...lucky, amount });
 const complete: LuckyDashboard = {
   updatedAt: new Date().toISOString(),
+  height: '1200',
   stale: false,
   ageSeconds: null,
   token: { name: 'LUCKY', symbol: 'LUCKY', coinType: '0x4205::LUCKY::LUCKY', decimals: 6, logo: '' },
