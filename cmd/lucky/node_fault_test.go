@@ -94,14 +94,20 @@ func TestServeThroughNodeFault(t *testing.T) {
 
 	setLatency(t, base, 0)
 	cleared := time.Now()
+	var wrong []string // the routes not yet right, with their answers, for a failure to show
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("routes not right again:\n%s", strings.Join(wrong, "\n"))
+		}
+	})
 	eventually(t, "the node to answer again", 15*time.Second, func() bool {
-		ok := true
+		wrong = nil
 		walk(t, base, paths, func(p string, status int, body []byte) {
 			if status != 200 || !sameValue(baseline[p], body) {
-				ok = false
+				wrong = append(wrong, fmt.Sprintf("%s: %d %s\n  before: %s", p, status, body, baseline[p]))
 			}
 		})
-		return ok
+		return len(wrong) == 0
 	})
 	t.Logf("every route right again %v after the fault cleared", time.Since(cleared))
 	if l := logs.String(); strings.Contains(l, "rewound") {
