@@ -8,6 +8,8 @@ import { defineConfig, devices } from '@playwright/test';
 // Each checkout can run its own suite at once: E2E_PORT picks the binary's port (default 18080).
 const port = Number(process.env.E2E_PORT ?? 18080);
 const origin = `http://127.0.0.1:${port}`;
+// LUCKY_BIN picks the binary (default the checkout's bin/lucky), so a second build can be tested beside it.
+const bin = process.env.LUCKY_BIN ?? '../bin/lucky';
 
 const chromium = {
   executablePath: '/usr/bin/chromium',
@@ -76,7 +78,7 @@ export default defineConfig({
   ],
   webServer: {
     // --history 0: the suite asserts exact genesis balances, so the devnet starts empty.
-    command: `../bin/lucky serve --addr 127.0.0.1:${port} --history 0`,
+    command: `${bin} serve --addr 127.0.0.1:${port} --history 0`,
     url: `${origin}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

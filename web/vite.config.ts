@@ -3,6 +3,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { SLOT_ODDS } from './src/lib/slots/paytable';
 
 // `make dev`: Vite serves the app with hot reload and hands everything the Go binary answers to it.
 // The binary runs on devnet (LUCKY_DEV_API, default http://127.0.0.1:8080).
@@ -53,6 +54,10 @@ const FIRST_LOAD_SCRIPT = /^assets\/(index|react|rolldown-runtime)-[\w-]+\.js$/;
 export default defineConfig(({ command }) => ({
   base: '/',
   plugins: [react(), tailwindcss(), devWallet(), treeShakeReactRouter()],
+  // The slot game's top prize ("50x"), worked out from the paytable (src/lib/slots/paytable.ts)
+  // here, when the app is built: the headings that state it on the home and slots pages then
+  // paint without the table in their first load. src/env.d.ts declares it.
+  define: { 'import.meta.env.SLOT_TOP_PRIZE': JSON.stringify(SLOT_ODDS.topPrize) },
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
@@ -76,7 +81,9 @@ export default defineConfig(({ command }) => ({
       // (React, Rolldown's runtime, the shell: index.html loads them before any lazy import
       // runs) need no naming in every list. Scripts only: a lazy chunk's CSS loads through
       // this list alone, and a script left out would still load, only not ahead of time.
-      resolveDependencies: (_file, deps) => deps.filter((dep) => !FIRST_LOAD_SCRIPT.test(dep)),
+      // index.html itself keeps them: its modulepreload links fetch React alongside the entry
+      // instead of after it (the entry's imports are found only once it has arrived).
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((dep) => !FIRST_LOAD_SCRIPT.test(dep))),
     },
     // Which chunks each route loads first, for scripts/size.mjs; scripts/compress.mjs moves it
     // out of dist/ (to build-manifest.json), so the binary does not ship it.

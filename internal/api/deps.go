@@ -34,6 +34,8 @@ type Node interface {
 	Transaction(ctx context.Context, hash string) (*supra.TransactionInfo, error)
 	WaitTransaction(ctx context.Context, hash string) (*supra.TransactionInfo, error)
 	DecodeEvents(events []supra.Event) (chain.Decoded, error)
+	// AbortReason is a failed transaction's abort of an app contract in plain words ("" if none).
+	AbortReason(vmStatus string) string
 }
 
 // Coins reads a coin's info and an account's balance (chain.Coins).
@@ -74,11 +76,15 @@ type MinersGame interface {
 	BuildMinerClaim(ctx context.Context, sender supra.Address) (*chain.Built, error)
 }
 
-// StakingPool reads the staking pool (chain.Staking).
+// StakingPool reads the staking pool and builds its transactions (chain.Staking).
 type StakingPool interface {
 	StakingLive() bool
 	StakingGlobal(ctx context.Context) (chain.StakingGlobal, error)
 	StakingUser(ctx context.Context, addr supra.Address) (chain.StakingUser, error)
+	BuildStake(ctx context.Context, sender supra.Address, amount uint64) (*chain.StakeBuilt, error)
+	BuildUnstake(ctx context.Context, req chain.UnstakeRequest) (*chain.UnstakeBuilt, error)
+	BuildStakingClaim(ctx context.Context, sender supra.Address) (*chain.StakingClaimBuilt, error)
+	BuildPass(ctx context.Context, sender supra.Address) (*chain.PassBuilt, error)
 }
 
 // Market is the market data the dashboard, the portfolio and the swap's USD values come

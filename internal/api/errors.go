@@ -27,10 +27,11 @@ const MsgNoBody = "For Post Request 'data' Should Not Be 'undefined'"
 const maxBody = 64 << 10
 
 // statusFor maps chain input codes to HTTP statuses: 409 when the chain's state (pot,
-// balance) refuses the request, 500 for a registry defect, 400 otherwise.
+// balance, deposit, lock window, pass) refuses the request, 500 for a registry defect, 400 otherwise.
 func statusFor(code string) int {
 	switch code {
-	case chain.CodePotUnavailable, chain.CodeTotalBetTooLarge, chain.CodeInsufficient:
+	case chain.CodePotUnavailable, chain.CodeTotalBetTooLarge, chain.CodeInsufficient,
+		chain.CodeNoDeposit, chain.CodeExceedsDeposit, chain.CodeStakeLocked, chain.CodeReserveEmpty, chain.CodePassOwned:
 		return http.StatusConflict
 	case chain.CodeInvalidPartner:
 		return http.StatusInternalServerError

@@ -611,55 +611,28 @@ func (h *HistoryHandler) sumDay(ctx context.Context, tok tokens.Token, idx, head
 		Holders: &holders, IndexedHeight: &is, HeadHeight: &hs}, nil
 }
 
-type activityJSON struct {
-	Kind      string        `json:"kind"` // swap, spin, burn, received, sent
-	TxHash    string        `json:"txHash"`
-	Height    string        `json:"height"`
-	Time      string        `json:"time"`
-	Token     tokenRefJSON  `json:"token"`
-	Amount    string        `json:"amount"` // base units of token
-	TokenOut  *tokenRefJSON `json:"tokenOut"`
-	AmountOut *string       `json:"amountOut"` // base units of tokenOut (a swap's output, a spin's winnings)
-}
-
-// tokenRefOf names a coin type from the registry; a coin the registry does not know is
-// named by its type.
+// tokenRefOf names a coin type from the registry, or as the Cosmic Miners coin MINE,
+// which the game defines rather than the registry; any other coin is named by its type
+// (with 0 decimals: its amounts stay in base units).
 func (h *HistoryHandler) tokenRefOf(coinType supra.CoinType) tokenRefJSON {
 	if t, ok := h.d.Tokens.ByCoin(coinType); ok {
 		return tokenRef(t)
 	}
+	if mine, ok := h.minersCoin(); ok && mine == coinType {
+		return tokenRefJSON{Name: mineName, Symbol: mineName, CoinType: mine.String(), Decimals: chain.MineDecimals}
+	}
 	return tokenRefJSON{Name: coinType.String(), CoinType: coinType.String()}
 }
 
-// GetAccountActivity serves GET /api/v1/accounts/{address}/activity?limit=: the account's
-// latest swaps, spins, burns and LUCKY transfers the index holds, newest first.
-func (h *HistoryHandler) GetAccountActivity(w http.ResponseWriter, r *http.Request) {
-	addr, err := supra.ParseAddress(r.PathValue("address"))
-	if err != nil {
-		WriteError(w, r, h.d.Log, http.StatusBadRequest, chain.CodeInvalidAddress, err.Error())
-		return
+// mineName is the Cosmic Miners coin's name and symbol.
+const mineName = "MINE"
+
+// minersCoin is the network's Cosmic Miners coin (module::MINE); ok is false where the
+// network has no miners module.
+func (h *HistoryHandler) minersCoin() (supra.CoinType, bool) {
+	if h.d.Network.Modules.Miners == "" {
+		return supra.CoinType{}, false
 	}
-	n, hs, ok := h.listRequest(w, r)
-	if !ok {
-		return
-	}
-	list, err := h.d.Store.AccountActivity(r.Context(), addr.String(), n)
-	if err != nil {
-		h.storeFailed(w, r, err)
-		return
-	}
-	out := make([]activityJSON, len(list))
-	for i, a := range list {
-		out[i] = activityJSON{Kind: a.Kind, TxHash: strings.ToLower(a.TxHash), Height: strconv.FormatUint(a.Height, 10),
-			Time: isoTime(a.TimeUS), Token: h.tokenRefOf(a.Token), Amount: a.Amount}
-		if !a.TokenOut.IsZero() {
-			t, amt := h.tokenRefOf(a.TokenOut), a.AmountOut
-			out[i].TokenOut, out[i].AmountOut = &t, &amt
-		}
-	}
-	WriteJSON(w, http.StatusOK, struct {
-		Address  string         `json:"address"`
-		Activity []activityJSON `json:"activity"`
-		heights
-	}{addr.String(), out, hs})
+	ct, err := supra.ParseCoinType(h.d.Network.Modules.Miners + "::" + mineName)
+	return ct, err == nil
 }

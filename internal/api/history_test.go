@@ -36,6 +36,7 @@ const (
 type indexEnv struct {
 	*env
 	ix *indexer.Indexer
+	db *store.DB
 }
 
 func newIndexEnv(t *testing.T) *indexEnv {
@@ -73,7 +74,7 @@ func newIndexEnv(t *testing.T) *indexEnv {
 	go func() { defer close(done); ix.Run(runCtx) }()
 	t.Cleanup(func() { stop(); <-done })
 	e.h = h
-	return &indexEnv{env: e, ix: ix}
+	return &indexEnv{env: e, ix: ix, db: db}
 }
 
 func (e *indexEnv) submit(i int, c devnettest.Call) supra.TransactionInfo {

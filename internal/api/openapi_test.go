@@ -248,7 +248,8 @@ func TestOpenAPIDocumentIsStrict(t *testing.T) {
 	// TxDecoded grows with the contracts (its keys are decoders); the request bodies are
 	// what clients send, where unknown fields are ignored.
 	want := []string{"BuildTxRequest", "BurnBuildRequest", "MinerClaimRequest", "MinerPurchaseRequest",
-		"SpinBuildRequest", "SwapBuildRequest", "SwapQuoteRequest", "TxDecoded"}
+		"SpinBuildRequest", "StakeRequest", "StakingSenderRequest", "SwapBuildRequest", "SwapQuoteRequest", "TxDecoded",
+		"UnstakeRequest"}
 	if strings.Join(open, ",") != strings.Join(want, ",") {
 		t.Errorf("object schemas open to unnamed fields: %v, want only %v", open, want)
 	}

@@ -3,12 +3,19 @@ package api
 import (
 	"net/http"
 	"strconv"
+	"strings"
 
+	"github.com/luckycoin/lucky/internal/amount"
 	"github.com/luckycoin/lucky/internal/chain"
+	"github.com/luckycoin/lucky/internal/supra"
 )
 
 // stakingDecimals: the pool holds SUPRA (8 decimals).
-const stakingDecimals = 8
+const stakingDecimals = chain.StakingDecimals
+
+// msgStakingNotLive answers a staking write where the network has no pool (the page shows
+// 'Coming Soon' there and never sends one).
+const msgStakingNotLive = "Staking is not live on this network yet."
 
 // stakingGlobalJSON is GET /api/v1/staking. Amounts are SUPRA base units as decimal
 // strings. Live false means the network has no staking pool ('Coming Soon').
@@ -90,4 +97,195 @@ func (h *Handler) GetStakingUser(w http.ResponseWriter, r *http.Request) {
 		HasTaxFreePass: &u.HasTaxFreePass, ApyTier: u64s(u.ApyTier),
 		Debug: &stakingDebugJSON{StartTime: u64s(u.Debug.StartTime), SecondsStaked: u64s(u.Debug.SecondsStaked),
 			Claimed: u64s(u.Debug.Claimed)}})
+}
+
+// Staking writes. Each builds one entry function of the pool for the wallet to sign, after
+// checking what the pool would refuse (chain.Staking's builders), so a refusal arrives as
+// words before signing rather than as an abort after it:
+//
+//	POST /api/v1/staking/stake   {"sender","amount":"1000.5"}  stake(amount)
+//	POST /api/v1/staking/unstake {"sender","amount"|"all":true,"acceptTax"?:true}  unstake(amount)
+//	POST /api/v1/staking/claim   {"sender"}  claim()
+//	POST /api/v1/staking/pass    {"sender"}  buy_tax_free_pass()
+//
+// Amounts are whole SUPRA as decimal strings (at most 8 decimals), parsed exactly; the
+// summaries answer base units.
+
+type stakeRequest struct {
+	Sender string `json:"sender"`
+	Amount string `json:"amount"`
+}
+
+type unstakeRequest struct {
+	Sender    string `json:"sender"`
+	Amount    string `json:"amount"`
+	All       bool   `json:"all"`
+	AcceptTax bool   `json:"acceptTax"`
+}
+
+type stakingSenderRequest struct {
+	Sender string `json:"sender"`
+}
+
+type stakeSummary struct {
+	chain.Summary
+	Amount string `json:"amount"`
+}
+
+type unstakeSummary struct {
+	chain.Summary
+	Amount          string `json:"amount"`
+	Tax             string `json:"tax"`
+	Returned        string `json:"returned"`
+	LockSecondsLeft string `json:"lockSecondsLeft"`
+}
+
+type stakingClaimSummary struct {
+	chain.Summary
+	PendingRewards string `json:"pendingRewards"`
+	Payout         string `json:"payout"`
+}
+
+type passSummary struct {
+	chain.Summary
+	Price string `json:"price"`
+}
+
+// stakingWritable writes not_live and returns false where the network has no pool.
+func (h *Handler) stakingWritable(w http.ResponseWriter, r *http.Request) bool {
+	if h.staking.StakingLive() {
+		return true
+	}
+	WriteError(w, r, h.log, http.StatusNotFound, CodeNotLive, msgStakingNotLive)
+	return false
+}
+
+// stakingSender parses the request's sender; an invalid one is written as invalid_address.
+func (h *Handler) stakingSender(w http.ResponseWriter, r *http.Request, s string) (supra.Address, bool) {
+	a, err := supra.ParseAddress(strings.TrimSpace(s))
+	if err != nil {
+		h.fail(w, r, &chain.InputError{Code: chain.CodeInvalidAddress, Msg: err.Error()})
+		return supra.Address{}, false
+	}
+	return a, true
+}
+
+// parseSupra reads whole SUPRA as an exact decimal string into base units; zero, a sign,
+// an exponent or a ninth decimal is refused with msg.
+func parseSupra(s, msg string) (uint64, error) {
+	v, err := amount.ParseUint64(strings.TrimSpace(s), stakingDecimals)
+	if err != nil || v == 0 {
+		return 0, &chain.InputError{Code: chain.CodeInvalidAmount, Msg: msg}
+	}
+	return v, nil
+}
+
+// BuildStake serves POST /api/v1/staking/stake: stake(amount), after the amount and the
+// sender's SUPRA (the amount plus the largest possible fee) are checked.
+func (h *Handler) BuildStake(w http.ResponseWriter, r *http.Request) {
+	if !h.stakingWritable(w, r) {
+		return
+	}
+	var req stakeRequest
+	if !h.readBody(w, r, &req) {
+		return
+	}
+	sender, ok := h.stakingSender(w, r, req.Sender)
+	if !ok {
+		return
+	}
+	amt, err := parseSupra(req.Amount, chain.MsgStakeAmount)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	b, err := h.staking.BuildStake(r.Context(), sender, amt)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	WriteJSON(w, http.StatusOK, buildResponse{RawTransaction: b.RawHex, Summary: stakeSummary{Summary: b.Summary, Amount: u64s(b.Amount)}})
+}
+
+// BuildUnstake serves POST /api/v1/staking/unstake: unstake(amount) of an amount or of
+// the whole deposit (all), after the deposit is checked. Inside the lock window without
+// the tax-free pass it is refused (409 stake_locked, the tax in words) unless acceptTax
+// says the wallet agreed to pay the 10 % early-unstake tax.
+func (h *Handler) BuildUnstake(w http.ResponseWriter, r *http.Request) {
+	if !h.stakingWritable(w, r) {
+		return
+	}
+	var req unstakeRequest
+	if !h.readBody(w, r, &req) {
+		return
+	}
+	sender, ok := h.stakingSender(w, r, req.Sender)
+	if !ok {
+		return
+	}
+	ur := chain.UnstakeRequest{Sender: sender, All: req.All, AcceptTax: req.AcceptTax}
+	switch hasAmount := strings.TrimSpace(req.Amount) != ""; {
+	case req.All && hasAmount:
+		h.fail(w, r, &chain.InputError{Code: chain.CodeInvalidAmount, Msg: "Send an amount or all, not both."})
+		return
+	case !req.All:
+		amt, err := parseSupra(req.Amount, chain.MsgUnstakeAmount)
+		if err != nil {
+			h.fail(w, r, err)
+			return
+		}
+		ur.Amount = amt
+	}
+	b, err := h.staking.BuildUnstake(r.Context(), ur)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	WriteJSON(w, http.StatusOK, buildResponse{RawTransaction: b.RawHex, Summary: unstakeSummary{Summary: b.Summary,
+		Amount: u64s(b.Amount), Tax: u64s(b.Tax), Returned: u64s(b.Returned), LockSecondsLeft: u64s(b.LockSecondsLeft)}})
+}
+
+// BuildStakingClaim serves POST /api/v1/staking/claim: claim() of the sender's pending
+// rewards, after checking some are pending and the reward reserve can pay.
+func (h *Handler) BuildStakingClaim(w http.ResponseWriter, r *http.Request) {
+	if !h.stakingWritable(w, r) {
+		return
+	}
+	var req stakingSenderRequest
+	if !h.readBody(w, r, &req) {
+		return
+	}
+	sender, ok := h.stakingSender(w, r, req.Sender)
+	if !ok {
+		return
+	}
+	b, err := h.staking.BuildStakingClaim(r.Context(), sender)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	WriteJSON(w, http.StatusOK, buildResponse{RawTransaction: b.RawHex, Summary: stakingClaimSummary{Summary: b.Summary,
+		PendingRewards: u64s(b.Pending), Payout: u64s(b.Payout)}})
+}
+
+// BuildStakingPass serves POST /api/v1/staking/pass: buy_tax_free_pass(), after checking
+// the sender has no pass and can pay its price and the fee.
+func (h *Handler) BuildStakingPass(w http.ResponseWriter, r *http.Request) {
+	if !h.stakingWritable(w, r) {
+		return
+	}
+	var req stakingSenderRequest
+	if !h.readBody(w, r, &req) {
+		return
+	}
+	sender, ok := h.stakingSender(w, r, req.Sender)
+	if !ok {
+		return
+	}
+	b, err := h.staking.BuildPass(r.Context(), sender)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	WriteJSON(w, http.StatusOK, buildResponse{RawTransaction: b.RawHex, Summary: passSummary{Summary: b.Summary, Price: u64s(b.Price)}})
 }

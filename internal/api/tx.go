@@ -53,6 +53,9 @@ type txResponse struct {
 	Decoded chain.Decoded `json:"decoded"`
 	Play    any           `json:"play"`
 	Swap    any           `json:"swap"`
+	// Reason says in plain words why a failed transaction of an app contract aborted
+	// (the staking pool's aborts); absent when the app has no words for its vmStatus.
+	Reason string `json:"reason,omitempty"`
 }
 
 type pendingResponse struct {
@@ -145,5 +148,8 @@ func (h *Handler) GetTx(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	out.Play, out.Swap = out.Decoded["play"], out.Decoded["swap"]
+	if d.Status == supra.TxFailed && d.VMStatus != nil {
+		out.Reason = h.node.AbortReason(*d.VMStatus)
+	}
 	WriteJSON(w, http.StatusOK, out)
 }

@@ -136,8 +136,11 @@ type Burns struct {
 // Miners binds Cosmic Miners (miners.go).
 type Miners struct{ *core }
 
-// Staking binds the staking pool (staking.go).
-type Staking struct{ *core }
+// Staking binds the staking pool (staking.go); its builds read the sender's SUPRA.
+type Staking struct {
+	*core
+	coins *Coins
+}
 
 // Client holds one client per contract over one shared core, for the process wiring
 // (cmd/lucky) and tests to hand each consumer the part it needs. Each consumer states what
@@ -168,7 +171,7 @@ func New(node *supra.Client, net config.Network, reg *tokens.Registry, o Options
 	c.events = NewRegistry(c.decoders()...)
 	coins := &Coins{c}
 	return &Client{Core: &Core{c}, Coins: coins, Dex: &Dex{c}, Slots: &Slots{c, coins}, Burns: &Burns{c, coins},
-		Miners: &Miners{c}, Staking: &Staking{c}}
+		Miners: &Miners{c}, Staking: &Staking{c, coins}}
 }
 
 // Node returns the underlying RPC client.

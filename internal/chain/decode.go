@@ -124,7 +124,8 @@ func (r *Registry) First(key string, events []supra.Event) (any, error) {
 // value's JSON tags giving the API's shape (u64 as `json:",string"`). Listed here, GET
 // /api/v1/tx/{hash} returns it under decoded.<key> with no change to the handler.
 func (c *core) decoders() []Decoder {
-	return slices.Concat(c.slotsDecoders(), dexDecoders(c.net), coinDecoders(), c.burnDecoders(), c.minersDecoders())
+	return slices.Concat(c.slotsDecoders(), dexDecoders(c.net), coinDecoders(), c.burnDecoders(), c.minersDecoders(),
+		c.stakingDecoders())
 }
 
 // Decoders returns the registry of the app's events on this network.

@@ -281,6 +281,76 @@ type OutputClaimedEvent struct {
 	Amount uint64 `json:"amount,string"`
 }
 
+// BoosterGrantedEvent is cosmic_miners::BoosterGrantedEvent (decoded as "minerBooster"):
+// the game's owner gave a player Count boosters; no coins move.
+type BoosterGrantedEvent struct {
+	Player    string `json:"player"`
+	BoosterID uint64 `json:"boosterId,string"`
+	Count     uint64 `json:"count,string"`
+}
+
+// DecodeMinerPurchased reads a MinerPurchasedEvent's data.
+func DecodeMinerPurchased(data json.RawMessage) (*MinerPurchasedEvent, error) {
+	var raw struct {
+		Buyer    string    `json:"buyer"`
+		MinerID  supra.U64 `json:"miner_id"`
+		Quantity supra.U64 `json:"quantity"`
+		Cost     supra.U64 `json:"cost"`
+		Referrer struct {
+			Vec []string `json:"vec"`
+		} `json:"referrer"`
+		ReferralBonus supra.U64 `json:"referral_bonus"`
+	}
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return nil, fmt.Errorf("%w: MinerPurchasedEvent: %v", ErrBadResponse, err)
+	}
+	e := &MinerPurchasedEvent{Buyer: raw.Buyer, MinerID: uint64(raw.MinerID), Quantity: uint64(raw.Quantity),
+		Cost: uint64(raw.Cost), ReferralBonus: uint64(raw.ReferralBonus)}
+	if len(raw.Referrer.Vec) > 0 {
+		e.Referrer = &raw.Referrer.Vec[0]
+	}
+	return e, nil
+}
+
+// DecodeOutputClaimed reads an OutputClaimedEvent's data.
+func DecodeOutputClaimed(data json.RawMessage) (*OutputClaimedEvent, error) {
+	var raw struct {
+		Player string    `json:"player"`
+		Amount supra.U64 `json:"amount"`
+	}
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return nil, fmt.Errorf("%w: OutputClaimedEvent: %v", ErrBadResponse, err)
+	}
+	return &OutputClaimedEvent{Player: raw.Player, Amount: uint64(raw.Amount)}, nil
+}
+
+// DecodeBoosterGranted reads a BoosterGrantedEvent's data.
+func DecodeBoosterGranted(data json.RawMessage) (*BoosterGrantedEvent, error) {
+	var raw struct {
+		Player    string    `json:"player"`
+		BoosterID supra.U64 `json:"booster_id"`
+		Count     supra.U64 `json:"count"`
+	}
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return nil, fmt.Errorf("%w: BoosterGrantedEvent: %v", ErrBadResponse, err)
+	}
+	return &BoosterGrantedEvent{Player: raw.Player, BoosterID: uint64(raw.BoosterID), Count: uint64(raw.Count)}, nil
+}
+
+// MinersEventAccount is the account a decoded Cosmic Miners event belongs to: the buyer of
+// a purchase, the player of a claim or a booster. ok is false for any other value.
+func MinersEventAccount(v any) (account string, ok bool) {
+	switch e := v.(type) {
+	case *MinerPurchasedEvent:
+		return e.Buyer, true
+	case *OutputClaimedEvent:
+		return e.Player, true
+	case *BoosterGrantedEvent:
+		return e.Player, true
+	}
+	return "", false
+}
+
 func (c *core) minersDecoders() []Decoder {
 	m, err := c.minersModule()
 	if err != nil {
@@ -289,35 +359,16 @@ func (c *core) minersDecoders() []Decoder {
 	mod := m.String()
 	return []Decoder{
 		{Key: "minerPurchase", Tag: mod + "::MinerPurchasedEvent", Decode: func(ev supra.Event) (any, bool, error) {
-			var raw struct {
-				Buyer    string    `json:"buyer"`
-				MinerID  supra.U64 `json:"miner_id"`
-				Quantity supra.U64 `json:"quantity"`
-				Cost     supra.U64 `json:"cost"`
-				Referrer struct {
-					Vec []string `json:"vec"`
-				} `json:"referrer"`
-				ReferralBonus supra.U64 `json:"referral_bonus"`
-			}
-			if err := json.Unmarshal(ev.Data, &raw); err != nil {
-				return nil, false, fmt.Errorf("%w: MinerPurchasedEvent: %v", ErrBadResponse, err)
-			}
-			e := &MinerPurchasedEvent{Buyer: raw.Buyer, MinerID: uint64(raw.MinerID), Quantity: uint64(raw.Quantity),
-				Cost: uint64(raw.Cost), ReferralBonus: uint64(raw.ReferralBonus)}
-			if len(raw.Referrer.Vec) > 0 {
-				e.Referrer = &raw.Referrer.Vec[0]
-			}
-			return e, true, nil
+			e, err := DecodeMinerPurchased(ev.Data)
+			return e, err == nil, err
 		}},
 		{Key: "minerClaim", Tag: mod + "::OutputClaimedEvent", Decode: func(ev supra.Event) (any, bool, error) {
-			var raw struct {
-				Player string    `json:"player"`
-				Amount supra.U64 `json:"amount"`
-			}
-			if err := json.Unmarshal(ev.Data, &raw); err != nil {
-				return nil, false, fmt.Errorf("%w: OutputClaimedEvent: %v", ErrBadResponse, err)
-			}
-			return &OutputClaimedEvent{Player: raw.Player, Amount: uint64(raw.Amount)}, true, nil
+			e, err := DecodeOutputClaimed(ev.Data)
+			return e, err == nil, err
+		}},
+		{Key: "minerBooster", Tag: mod + "::BoosterGrantedEvent", Decode: func(ev supra.Event) (any, bool, error) {
+			e, err := DecodeBoosterGranted(ev.Data)
+			return e, err == nil, err
 		}},
 	}
 }

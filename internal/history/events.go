@@ -75,11 +75,13 @@ type CoinEvent struct {
 	Amount  uint64
 }
 
-// RawEvent is an event kept as it came.
+// RawEvent is an event kept as it came, with the account it belongs to when its contract
+// names one (a Cosmic Miners event's buyer or player), so an account's activity finds it.
 type RawEvent struct {
 	Meta
-	Type string
-	Data json.RawMessage
+	Type    string
+	Data    json.RawMessage
+	Account string // long form; "" when the event names no account
 }
 
 // Events are the decoded events of a block range, each kind in chain order.

@@ -101,7 +101,21 @@ func decode(reg *chain.Registry, b *store.Batch, s Stream, meta history.Meta, ev
 		}
 		b.Events.Liquidity = append(b.Events.Liquidity, history.Liquidity{Meta: meta, PairX: x, PairY: y, X: l.X, Y: l.Y, LP: l.LP, Added: l.Added})
 	case KindRaw:
-		b.Events.Raw = append(b.Events.Raw, history.RawEvent{Meta: meta, Type: ev.Type, Data: ev.Data})
+		// Kept as it came, with the account it belongs to when the app knows the event
+		// (Cosmic Miners), so an account's activity finds it without reading every event.
+		dec, err := reg.Decode(one)
+		if err != nil {
+			return err
+		}
+		account := ""
+		for _, v := range dec {
+			if a, ok := chain.MinersEventAccount(v); ok {
+				if account, err = store.CanonAddress(a); err != nil {
+					return fmt.Errorf("%w: %s %s account %q: %v", chain.ErrBadResponse, meta.TxHash, ev.Type, a, err)
+				}
+			}
+		}
+		b.Events.Raw = append(b.Events.Raw, history.RawEvent{Meta: meta, Type: ev.Type, Data: ev.Data, Account: account})
 	default:
 		return fmt.Errorf("indexer: stream %s has no kind", s.Name)
 	}

@@ -41,6 +41,10 @@ func routes(o Options, spa *spa) http.Handler {
 	mux.HandleFunc("POST /api/v1/miners/claim", a.BuildMinerClaim)
 	mux.HandleFunc("GET /api/v1/staking", a.GetStaking)
 	mux.HandleFunc("GET /api/v1/staking/{address}", a.GetStakingUser)
+	mux.HandleFunc("POST /api/v1/staking/stake", a.BuildStake)
+	mux.HandleFunc("POST /api/v1/staking/unstake", a.BuildUnstake)
+	mux.HandleFunc("POST /api/v1/staking/claim", a.BuildStakingClaim)
+	mux.HandleFunc("POST /api/v1/staking/pass", a.BuildStakingPass)
 	ix := o.Index
 	if ix == nil {
 		ix = api.NewHistory(api.HistoryDeps{Log: o.Log})
@@ -52,6 +56,7 @@ func routes(o Options, spa *spa) http.Handler {
 	mux.HandleFunc("GET /api/v1/slots/history/{address}", ix.GetSpinHistory)
 	mux.HandleFunc("GET /api/v1/holders", ix.GetHolders)
 	mux.HandleFunc("GET /api/v1/accounts/{address}/activity", ix.GetAccountActivity)
+	mux.HandleFunc("GET /api/v1/accounts/{address}/activity.csv", ix.GetAccountActivityCSV)
 	mux.Handle("/api/", apiFallback(mux, o.Log))
 
 	// The emulated node and its admin exist on devnet only; elsewhere these paths are 404,

@@ -247,17 +247,17 @@ func (s *DB) Apply(ctx context.Context, b *Batch) (err error) {
 			})
 		},
 		func() error {
-			return w.rows(`INSERT INTO raw_events (tx_hash, event_index, height, tx_pos, time_us, type, data)
-		VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (tx_hash, event_index) DO NOTHING`, len(ev.Raw), func(i int) []any {
+			return w.rows(`INSERT INTO raw_events (tx_hash, event_index, height, tx_pos, time_us, type, data, account)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (tx_hash, event_index) DO NOTHING`, len(ev.Raw), func(i int) []any {
 				r := ev.Raw[i]
-				return []any{r.TxHash, r.EventIndex, int64(r.Height), r.TxPos, r.TimeUS, r.Type, string(r.Data)}
+				return []any{r.TxHash, r.EventIndex, int64(r.Height), r.TxPos, r.TimeUS, r.Type, string(r.Data), r.Account}
 			})
 		},
 		func() error {
-			return w.rows(`INSERT INTO coin_events (tx_hash, event_index, height, time_us, coin, account, deposit, amount)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (tx_hash, event_index) DO NOTHING`, len(d.CoinEvents), func(i int) []any {
+			return w.rows(`INSERT INTO coin_events (tx_hash, event_index, height, tx_pos, time_us, coin, account, deposit, amount)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (tx_hash, event_index) DO NOTHING`, len(d.CoinEvents), func(i int) []any {
 				c := d.CoinEvents[i]
-				return []any{c.TxHash, c.EventIndex, int64(c.Height), c.TimeUS, c.Coin.String(), c.Account, boolInt(c.Deposit), u(c.Amount)}
+				return []any{c.TxHash, c.EventIndex, int64(c.Height), c.TxPos, c.TimeUS, c.Coin.String(), c.Account, boolInt(c.Deposit), u(c.Amount)}
 			})
 		},
 		func() error {

@@ -1,4 +1,5 @@
-import { CHANGES_CHAIN, expect, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { CHANGES_CHAIN, expect, isMobile, test } from './fixtures';
 import { devAddress, LUCKY } from './support/chain';
 import { indexed, send } from './support/index-chain';
 import { formatBalance } from '../src/lib/amounts';
@@ -9,6 +10,12 @@ import { formatBalance } from '../src/lib/amounts';
  */
 
 const BURN = '0x00000000000000000000000000000000ffffffffffffffffffffffffffffffff';
+
+/** The activity rows on screen: the table at 1440 px, the cards at 375 px. */
+function activity(page: Page) {
+  const list = isMobile(page) ? page.getByRole('list', { name: 'Activity' }) : page.getByRole('table', { name: 'Activity' });
+  return list.getByTestId('activity-row');
+}
 
 test(`/account: a dev account's label, its balances as the chain holds them, and a burn made here in its activity ${CHANGES_CHAIN} @phone`, async ({
   page,
@@ -33,7 +40,7 @@ test(`/account: a dev account's label, its balances as the chain holds them, and
   for (const b of held) await expect(rows.filter({ hasText: b.name }).first()).toContainText(formatBalance(b.amount, b.decimals));
 
   // Newest first: the transfer out, then the burn with its certificate.
-  const acts = page.getByTestId('account-activity');
+  const acts = activity(page);
   await expect(acts.first()).toHaveAttribute('data-kind', 'sent');
   await expect(acts.first()).toContainText('Sent 3.00 LUCKY');
   const burnRow = acts.nth(1);
@@ -48,7 +55,7 @@ test(`/account: a dev account's label, its balances as the chain holds them, and
   await page.getByRole('link', { name: me }).click();
   await expect(page).toHaveURL(`/account/${me}`);
   await page.goto(`/account/${other}`);
-  await expect(page.getByTestId('account-activity').first()).toContainText('Received 3.00 LUCKY');
+  await expect(activity(page).first()).toContainText('Received 3.00 LUCKY');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 });
 
@@ -56,5 +63,5 @@ test('/account of an unknown address: no balances, no activity, said in words', 
   await page.goto('/account/0x5eed');
   await expect(page.getByRole('heading', { level: 1, name: '0x5eed' })).toBeVisible();
   await expect(page.getByText('This account holds none of the listed tokens.')).toBeVisible();
-  await expect(page.getByText('No swaps, spins, burns or LUCKY transfers indexed for this account.')).toBeVisible();
+  await expect(page.getByText('No swaps, spins, burns, Cosmic Miners actions or LUCKY transfers indexed for this account.')).toBeVisible();
 });

@@ -4,7 +4,7 @@ const nav: [string, string, RegExp][] = [
   ['SWAP', '/swap', /^Swap$/],
   ['GAMES', '/play', /^GAME HUB$/],
   ['TOOLS', '/tools', /^TOOLS HUB$/],
-  ['EARN', '/earn', /^Mainnet Coming Soon$/],
+  ['EARN', '/earn', /^Staking$/],
   ['STATS', '/stats', /^Token Analytics$/],
   ['HOME', '/', /WELCOME TO/],
 ];

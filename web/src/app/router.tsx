@@ -9,7 +9,7 @@ import { paths } from '@/lib/paths';
  * (not a data router: no route loads data before it renders) keep React Router's share of the
  * first load small; the layout's Suspense shows a spinner while a chunk arrives.
  */
-function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType) {
+function page<M, P extends object = object>(load: () => Promise<M>, pick: (m: M) => ComponentType<P>) {
   return lazy(() => load().then((m) => ({ default: pick(m) })));
 }
 
@@ -26,6 +26,7 @@ const AccountPage = dataPage(() => import('@/features/account/account-page'), (m
 const SwapPage = page(() => import('@/features/swap/swap-page'), (m) => m.SwapPage);
 const StatsPage = page(() => import('@/features/stats/stats-page'), (m) => m.StatsPage);
 const PortfolioPage = dataPage(() => import('@/features/portfolio/portfolio-page'), (m) => m.PortfolioPage);
+const ActivityPage = page(() => import('@/features/activity/activity-page'), (m) => m.ActivityPage);
 const BurnPage = page(() => import('@/features/burn/burn-page'), (m) => m.BurnPage);
 const BurnCertificatePage = page(() => import('@/features/burn/burn-certificate-page'), (m) => m.BurnCertificatePage);
 const TokenIndexPage = page(() => import('@/features/token-index/token-index-page'), (m) => m.TokenIndexPage);
@@ -36,6 +37,7 @@ const DisclaimerPage = page(() => import('@/features/disclaimer/disclaimer-page'
 const LearnMorePage = page(() => import('@/features/learn-more/learn-more-page'), (m) => m.LearnMorePage);
 const WhitepaperPage = page(() => import('@/features/whitepaper/whitepaper-page'), (m) => m.WhitepaperPage);
 const ComingSoonPage = page(() => import('@/features/coming-soon/coming-soon-page'), (m) => m.ComingSoonPage);
+const StakingPage = page(() => import('@/features/staking/staking-page'), (m) => m.StakingPage);
 const NotFoundPage = page(() => import('@/app/routes/not-found'), (m) => m.NotFoundPage);
 
 const placeholderPaths = [
@@ -43,6 +45,10 @@ const placeholderPaths = [
   paths.cyberSlots,
   paths.comingSoon,
   paths.nftRewards,
+];
+
+/** The staking page where the network has the pool; it shows the placeholder where it has not. */
+const stakingPaths = [
   paths.staking,
   paths.earn,
 ];
@@ -60,6 +66,7 @@ export function AppRoutes() {
         <Route path={paths.swap} element={<SwapPage />} />
         <Route path={paths.stats} element={<StatsPage />} />
         <Route path={paths.portfolio} element={<PortfolioPage />} />
+        <Route path={paths.activity} element={<ActivityPage />} />
         <Route path={paths.burn} element={<BurnPage />} />
         <Route path={paths.burnCertificate} element={<BurnCertificatePage />} />
         <Route path={paths.tokenIndex} element={<TokenIndexPage />} />
@@ -71,6 +78,9 @@ export function AppRoutes() {
         <Route path={paths.whitepaper} element={<WhitepaperPage />} />
         {placeholderPaths.map((path) => (
           <Route key={path} path={path} element={<ComingSoonPage />} />
+        ))}
+        {stakingPaths.map((path) => (
+          <Route key={path} path={path} element={<StakingPage comingSoon={<ComingSoonPage />} />} />
         ))}
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -1,4 +1,7 @@
 import type { ComponentProps } from 'react';
+// Loaded with the state machine, so the header's connected look (connect-wallet-button.tsx) is
+// there by the time a wallet connects.
+import '@/features/wallet/components/connected-wallet-button';
 import { WalletOverlays } from '@/features/wallet/components/wallet-overlays';
 import { WalletToasts } from '@/features/wallet/components/wallet-toasts';
 import { WalletEngine } from '@/lib/wallet/wallet-provider';

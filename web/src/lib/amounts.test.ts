@@ -6,6 +6,7 @@ import {
   fmt2Grouped,
   formatBalance,
   formatExact,
+  formatExactUnits,
   formatInteger,
   formatPrice,
   formatUnits,
@@ -225,5 +226,22 @@ describe('truncateName', () => {
     ['', ''],
   ] as const)('%j → %j', (name, want) => {
     expect(truncateName(name)).toBe(want);
+  });
+});
+
+describe('formatExactUnits', () => {
+  it.each([
+    ['3000000', 6, '3.00'],
+    ['12500000', 6, '12.50'],
+    [1234567891n, 6, '1,234.567891'],
+    ['1', 8, '0.00000001'],
+    ['0', 8, '0.00'],
+    ['100000000000', 8, '1,000.00'],
+    ['123', 0, '123'],
+    ['15', 1, '1.5'],
+    ['10', 1, '1.0'],
+    ['nope', 6, '0.00'],
+  ] as const)('%s with %i decimals → %s', (units, decimals, want) => {
+    expect(formatExactUnits(units, decimals)).toBe(want);
   });
 });

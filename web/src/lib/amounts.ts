@@ -12,6 +12,7 @@
  * |------------------|-----------------|----------------------------------------------|
  * | balance          | formatBalance   | 1234567891n, 6 → "1,234.56" (floor, 2 dp)    |
  * | any precision    | formatUnits     | 123456789n, 8, 8 → "1.23456789" (floor)      |
+ * | exact (history)  | formatExactUnits| 1234567891n, 6 → "1,234.567891"; 3000000n → "3.00" |
  * | price (USD)      | formatPrice     | "0.0123" → "$0.012300"; 12/8/6 dp            |
  * | compact USD      | formatUsdCompact (lib/format.ts) | "1234567" → "$1.23M"; K/M/B/T |
  * | supply           | formatSupply (lib/format.ts)     | 1e15n, 6 → "1.00B"; K/M/B/T   |
@@ -116,6 +117,20 @@ export function fmt2Grouped(units: bigint | string | null | undefined, decimals:
 
 /** A balance as the product shows it (docs/product.md, Display rules): floored to 2 decimals, grouped. Same as fmt2Grouped. */
 export const formatBalance = fmt2Grouped;
+
+/**
+ * Base units shown exactly, to the last unit: every significant decimal and at least `min` (the
+ * display precision), grouped ("3000000", 6 → "3.00"; 1234567891n, 6 → "1,234.567891"). For
+ * histories, where a reader checks an amount against the chain. Unreadable input shows "0.00".
+ */
+export function formatExactUnits(units: bigint | string | null | undefined, decimals: number, min = 2): string {
+  const v = safeBigInt(units) ?? 0n;
+  const text = formatUnits(v, decimals, decimals, { grouping: true });
+  if (decimals === 0) return text;
+  const [whole, frac = ''] = text.split('.');
+  const kept = frac.replace(/0+$/, '').padEnd(Math.min(min, decimals), '0');
+  return kept ? `${whole}.${kept}` : (whole ?? text);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Exact rationals for values that are not whole base units.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decimal, mul, units } from '@/lib/amounts';
-import { formatCompact, formatSupply, formatUsdCompact, plural } from '@/lib/format';
+import { formatCompact, formatDateTimeUS, formatSupply, formatUsdCompact, plural } from '@/lib/format';
 
 // Every card's compact figure: K/M/B/T, and a value that rounds up to 1,000 of a unit reads as
 // 1.00 of the next one.
@@ -74,5 +74,23 @@ describe('plural', () => {
   it('takes an irregular plural', () => {
     expect(plural(1, 'box', 'boxes')).toBe('box');
     expect(plural(3, 'box', 'boxes')).toBe('boxes');
+  });
+});
+
+describe('formatDateTimeUS', () => {
+  it('writes a moment as toLocaleString(en-US) does, in the local time zone', () => {
+    const moments = ['2026-11-23T05:00:00Z', '2026-01-01T00:00:00Z', '2025-12-31T23:59:59Z', '2026-07-04T12:00:00Z', '2026-03-09T11:05:07.999Z'];
+    for (const iso of moments) {
+      const d = new Date(iso);
+      // Some ICU versions put a narrow no-break space before AM/PM.
+      expect(formatDateTimeUS(d)).toBe(d.toLocaleString('en-US').replace(/\u202f/g, ' '));
+    }
+    for (let h = 0; h < 24; h++) {
+      const d = new Date(2026, 4, 6, h, 7, 8);
+      expect(formatDateTimeUS(d)).toBe(d.toLocaleString('en-US').replace(/\u202f/g, ' '));
+    }
+  });
+  it('says an unreadable time is invalid, as the browser does', () => {
+    expect(formatDateTimeUS(new Date('not a time'))).toBe('Invalid Date');
   });
 });

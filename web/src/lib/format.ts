@@ -58,3 +58,19 @@ export function fullAddress(address: string): string {
   const hex = address.trim().toLowerCase().replace(/^0x/, '');
   return /^[0-9a-f]{1,64}$/.test(hex) ? `0x${hex.padStart(64, '0')}` : address.toLowerCase();
 }
+
+/**
+ * A moment as en-US writes it, in the reader's time zone: "11/24/2025, 4:00:00 PM", what
+ * `toLocaleString('en-US')` gives, put together by hand. The browser's own date formatting sets
+ * itself up the first time a page uses it, tens of milliseconds on a phone, which a list drawn
+ * on load would pay in one task.
+ */
+export function formatDateTimeUS(time: Date): string {
+  if (Number.isNaN(time.getTime())) return 'Invalid Date';
+  const two = (n: number) => String(n).padStart(2, '0');
+  const h = time.getHours();
+  return (
+    `${time.getMonth() + 1}/${time.getDate()}/${time.getFullYear()}, ` +
+    `${h % 12 || 12}:${two(time.getMinutes())}:${two(time.getSeconds())} ${h < 12 ? 'AM' : 'PM'}`
+  );
+}

@@ -11,6 +11,7 @@ export const paths = {
   learnMore: '/learn-more',
   whitepaper: '/whitepaper',
   portfolio: '/portfolio',
+  activity: '/activity',
   burn: '/burn',
   burnCertificate: '/burn/:hash',
   tokenIndex: '/tokenindex',

@@ -378,6 +378,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/staking/stake": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** stake(amount) of the staking pool, after the amount and the sender's SUPRA (amount plus the largest fee) are checked. 404 not_live where the network has no pool; 409 insufficient_balance. */
+        post: operations["buildStake"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staking/unstake": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** unstake(amount) of an amount or the whole deposit. 409 no_deposit or exceeds_deposit; 409 stake_locked inside the lock window without the tax-free pass unless acceptTax (the message gives the tax); 404 not_live. */
+        post: operations["buildUnstake"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staking/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** claim() of the sender's pending rewards. 400 nothing_to_claim; 409 reward_reserve_empty; 404 not_live. */
+        post: operations["buildStakingClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staking/pass": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** buy_tax_free_pass(): the pass waives the early-unstake tax and never expires. 409 pass_owned or insufficient_balance; 404 not_live. */
+        post: operations["buildStakingPass"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/market/candles": {
         parameters: {
             query?: never;
@@ -506,10 +574,30 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * What an account did or received.
-         * @description Needs the event index; answers how far it has caught up.
+         * What an account did or received, newest first, a page at a time.
+         * @description Needs the event index; answers how far it has caught up. Every swap, spin, burn, Cosmic Miners action (purchase, claim, booster) and LUCKY transfer of the account, newest first in chain order (height, position in the block, event index). A swap, spin, burn or miners action is listed once as itself, never also as the LUCKY it moved. Pass nextCursor back as cursor for the next page: pages neither repeat nor skip a row, even while new blocks are indexed (new rows only ever come before the first page). Unknown kind or token, a cursor this server did not give, or a limit outside 1..100 answer 400 invalid_query.
          */
         get: operations["getAccountActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounts/{address}/activity.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's whole activity as a CSV file.
+         * @description Needs the event index. Every row GET /api/v1/accounts/{address}/activity would page through with the same kind and token, newest first, streamed as it is read. Header: time_utc,kind,token,amount,token_out,amount_out,tx_hash,height. Times are RFC 3339 in UTC; amounts are exact decimals in whole tokens (the token's decimals applied to the integer), empty when a row has no second token; token names are the registry's (MINE for Cosmic Miners, the coin type for a coin the registry does not know, whose amounts stay in base units). An error after the first line cuts the connection.
+         */
+        get: operations["getAccountActivityCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -522,6 +610,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description One row of an account's activity. token/amount is what went in (a swap's input, a spin's wager, a burn, a transfer, a miner purchase's cost; 0 for a claim or a booster), tokenOut/amountOut what came back (a swap's output, a spin's winnings, a claim's MINE) or null. */
         AccountActivityItem: {
             kind: components["schemas"]["ActivityKind"];
             /** @description Transaction hash: 0x and 64 lowercase hex digits. */
@@ -536,11 +625,15 @@ export interface components {
             tokenOut: components["schemas"]["TokenRef"] | null;
             /** @description Integer amount in base units of its token, as a decimal string. */
             amountOut: string | null;
+            /** @description The Cosmic Miners action of a miner row; null on every other kind. */
+            miner: components["schemas"]["ActivityMinerAction"] | null;
         };
         AccountActivityResponse: {
             /** @description Account address: 0x and 64 lowercase hex digits. */
             address: string;
             activity: components["schemas"]["AccountActivityItem"][];
+            /** @description Pass as cursor for the next page; null on the last page. */
+            nextCursor: string | null;
             /** @description The last block every index stream has ingested. */
             indexedHeight: string;
             /** @description The node's head block. */
@@ -553,7 +646,15 @@ export interface components {
             totalLuckyBurned: components["schemas"]["UnitsAmount"] | null;
         };
         /** @enum {string} */
-        ActivityKind: "swap" | "spin" | "burn" | "received" | "sent";
+        ActivityKind: "swap" | "spin" | "burn" | "miner" | "received" | "sent";
+        ActivityMinerAction: {
+            /** @enum {string} */
+            action: "purchase" | "claim" | "booster";
+            /** @description The miner bought or the booster granted (its catalogue id); null for a claim. */
+            itemId: string | null;
+            /** @description How many were bought or granted; null for a claim. */
+            count: string | null;
+        };
         AppConfig: {
             network: components["schemas"]["ConfigNetwork"];
             knownChainIds: number[];
@@ -1005,6 +1106,14 @@ export interface components {
             /** @description Integer amount in base units of its token, as a decimal string. */
             amount: string;
         };
+        MinerBoosterDecoded: {
+            /** @description Account address: 0x and 64 lowercase hex digits. */
+            player: string;
+            /** @description Unsigned 64-bit integer as a decimal string. */
+            boosterId: string;
+            /** @description Unsigned 64-bit integer as a decimal string. */
+            count: string;
+        };
         MinerClaimRequest: {
             /** @description Account address: 0x and 64 lowercase hex digits. */
             sender: string;
@@ -1125,6 +1234,12 @@ export interface components {
             boosters?: components["schemas"]["MinerOwnedBooster"][] | null;
             /** @description /minerz?ref=<address> */
             referralPath?: string;
+        };
+        PassPurchaseDecoded: {
+            /** @description Account address: 0x and 64 lowercase hex digits. */
+            user: string;
+            /** @description SUPRA base units paid for the tax-free pass. */
+            price: string;
         };
         /** @description The slot game's PlayEvent. */
         PlayDecoded: {
@@ -1258,6 +1373,80 @@ export interface components {
             /** @description Integer amount in base units of its token, as a decimal string. */
             prizeWon: string;
         };
+        /** @description An unsigned raw transaction for a wallet to sign and submit. */
+        StakeBuildResponse: {
+            /** @description BCS raw transaction as hex, no 0x. */
+            rawTransaction: string;
+            summary: components["schemas"]["StakeBuildResponseSummary"];
+        };
+        /** @description What every built transaction says about itself, and the SUPRA base units it stakes. */
+        StakeBuildResponseSummary: {
+            /** @description Account address: 0x and 64 lowercase hex digits. */
+            sender: string;
+            /** @description address::module::function */
+            function: string;
+            typeArguments: string[];
+            /** @description The function's arguments as JSON (u64 as decimal strings). */
+            arguments: unknown[];
+            /** @description Unsigned 64-bit integer as a decimal string. */
+            sequenceNumber: string;
+            /** @description Unsigned 64-bit integer as a decimal string. */
+            maxGasAmount: string;
+            /** @description Unsigned 64-bit integer as a decimal string. */
+            gasUnitPrice: string;
+            /** @description Unix seconds. */
+            expirationTimestampSecs: string;
+            chainId: number;
+            /** @description SUPRA base units staked. */
+            amount: string;
+        };
+        StakeDecoded: {
+            /** @description Account address: 0x and 64 lowercase hex digits. */
+            user: string;
+            /** @description SUPRA base units staked. */
+            amount: string;
+        };
+        StakeRequest: {
+            /** @description Account address: 0x and 64 lowercase hex digits. */
+            sender: string;
+            /** @description Whole SUPRA as a decimal string, at most 8 decimals ("1000.5"); above zero. */
+            amount: string;
+        };
+        /** @description An unsigned raw transaction for a wallet to sign and submit. */
+        StakingClaimBuildResponse: {
+            /** @description BCS raw transaction as hex, no 0x. */
+            rawTransaction: string;
+            summary: components["schemas"]["StakingClaimBuildResponseSummary"];
+        };
+        /** @description What every built transaction says about itself, and the rewards the claim pays. */
+        StakingClaimBuildResponseSummary: {
+            /** @description Account address: 0x and 64 lowercase hex digits. */
+            sender: string;
+            /** @description address::module::function */
+            function: string;
+            typeArguments: string[];
+            /** @description The function's arguments as JSON (u64 as decimal strings). */
+            arguments: unknown[];
+            /** @description Unsigned 64-bit integer as a decimal string. */
+            sequenceNumber: string;
+            /** @description Unsigned 64-bit integer as a decimal string. */
+            maxGasAmount: string;
+            /** @description Unsigned 64-bit integer as a decimal string. */
+            gasUnitPrice: string;
+            /** @description Unix seconds. */
+            expirationTimestampSecs: string;
+            chainId: number;
+            /** @description SUPRA base units of rewards pending at the time of the build. */
+            pendingRewards: string;
+            /** @description What the reward reserve can pay of them (the rest stays pending); a few seconds more accrue before the block. */
+            payout: string;
+        };
+        StakingClaimDecoded: {
+            /** @description Account address: 0x and 64 lowercase hex digits. */
+            user: string;
+            /** @description SUPRA base units of rewards paid. */
+            amount: string;
+        };
         /** @description Amounts are SUPRA base units. */
         StakingGlobal: {
             /** @description False: the network has no staking pool. */
@@ -1272,6 +1461,37 @@ export interface components {
             passPrice?: string;
             /** @description Integer amount in base units of its token, as a decimal string. */
             rewardReserve?: string;
+        };
+        /** @description An unsigned raw transaction for a wallet to sign and submit. */
+        StakingPassBuildResponse: {
+            /** @description BCS raw transaction as hex, no 0x. */
+            rawTransaction: string;
+            summary: components["schemas"]["StakingPassBuildResponseSummary"];
+        };
+        /** @description What every built transaction says about itself, and the pass's price. */
+        StakingPassBuildResponseSummary: {
+            /** @description Account address: 0x and 64 lowercase hex digits. */
+            sender: string;
+            /** @description address::module::function */
+            function: string;
+            typeArguments: string[];
+            /** @description The function's arguments as JSON (u64 as decimal strings). */
+            arguments: unknown[];
+            /** @description Unsigned 64-bit integer as a decimal string. */
+            sequenceNumber: string;
+            /** @description Unsigned 64-bit integer as a decimal string. */
+            maxGasAmount: string;
+            /** @description Unsigned 64-bit integer as a decimal string. */
+            gasUnitPrice: string;
+            /** @description Unix seconds. */
+            expirationTimestampSecs: string;
+            chainId: number;
+            /** @description The tax-free pass's price in SUPRA base units (paid into the reward reserve). */
+            price: string;
+        };
+        StakingSenderRequest: {
+            /** @description Account address: 0x and 64 lowercase hex digits. */
+            sender: string;
         };
         StakingTotals: {
             coin: components["schemas"]["TokenRef"];
@@ -1466,8 +1686,13 @@ export interface components {
             withdrawals?: components["schemas"]["CoinEventDecoded"][];
             minerPurchase?: components["schemas"]["MinerPurchaseDecoded"];
             minerClaim?: components["schemas"]["MinerClaimDecoded"];
+            minerBooster?: components["schemas"]["MinerBoosterDecoded"];
             liquidityAdded?: components["schemas"]["LiquidityDecoded"];
             liquidityRemoved?: components["schemas"]["LiquidityDecoded"];
+            stake?: components["schemas"]["StakeDecoded"];
+            unstake?: components["schemas"]["UnstakeDecoded"];
+            stakingClaim?: components["schemas"]["StakingClaimDecoded"];
+            passPurchase?: components["schemas"]["PassPurchaseDecoded"];
         };
         /** @description A transaction's detail and decoded events; while pending only txHash and status are sent. */
         TxDetail: {
@@ -1499,6 +1724,8 @@ export interface components {
             decoded?: components["schemas"]["TxDecoded"];
             play?: components["schemas"]["PlayDecoded"] | null;
             swap?: components["schemas"]["SwapDecoded"] | null;
+            /** @description Why a failed transaction of an app contract aborted, in plain words (the staking pool's aborts); absent when the app has no words for its vmStatus. */
+            reason?: string;
         };
         TxEvent: {
             type: string;
@@ -1517,6 +1744,59 @@ export interface components {
             amount: string;
             /** @description Decimal places of the token's base unit. */
             decimals: number;
+        };
+        /** @description An unsigned raw transaction for a wallet to sign and submit. */
+        UnstakeBuildResponse: {
+            /** @description BCS raw transaction as hex, no 0x. */
+            rawTransaction: string;
+            summary: components["schemas"]["UnstakeBuildResponseSummary"];
+        };
+        /** @description What every built transaction says about itself, and what the unstake withdraws, keeps and returns. */
+        UnstakeBuildResponseSummary: {
+            /** @description Account address: 0x and 64 lowercase hex digits. */
+            sender: string;
+            /** @description address::module::function */
+            function: string;
+            typeArguments: string[];
+            /** @description The function's arguments as JSON (u64 as decimal strings). */
+            arguments: unknown[];
+            /** @description Unsigned 64-bit integer as a decimal string. */
+            sequenceNumber: string;
+            /** @description Unsigned 64-bit integer as a decimal string. */
+            maxGasAmount: string;
+            /** @description Unsigned 64-bit integer as a decimal string. */
+            gasUnitPrice: string;
+            /** @description Unix seconds. */
+            expirationTimestampSecs: string;
+            chainId: number;
+            /** @description SUPRA base units leaving the deposit. */
+            amount: string;
+            /** @description The early-unstake tax the pool keeps for its reward reserve, at the time of the build (0 after the lock window or with the pass). */
+            tax: string;
+            /** @description What reaches the wallet: amount minus tax. */
+            returned: string;
+            /** @description Seconds left in the lock window at the time of the build. */
+            lockSecondsLeft: string;
+        };
+        UnstakeDecoded: {
+            /** @description Account address: 0x and 64 lowercase hex digits. */
+            user: string;
+            /** @description SUPRA base units that left the deposit. */
+            amount: string;
+            /** @description What reached the wallet. */
+            returned: string;
+            /** @description The early-unstake tax kept for the reward reserve. */
+            tax: string;
+        };
+        UnstakeRequest: {
+            /** @description Account address: 0x and 64 lowercase hex digits. */
+            sender: string;
+            /** @description Whole SUPRA as a decimal string, at most 8 decimals; above zero and at most the deposit. Leave it out with all. */
+            amount?: string;
+            /** @description Unstake the whole deposit (then send no amount). */
+            all?: boolean;
+            /** @description The wallet accepts the 10 % early-unstake tax: without it an unstake inside the 86,400 s lock window, without the tax-free pass, is refused (409 stake_locked). */
+            acceptTax?: boolean;
         };
         UsdUnavailable: {
             /** @description Always "USD price unavailable". */
@@ -2106,6 +2386,110 @@ export interface operations {
             "5XX": components["responses"]["Error"];
         };
     };
+    buildStake: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StakeRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StakeBuildResponse"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    buildUnstake: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UnstakeRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnstakeBuildResponse"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    buildStakingClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StakingSenderRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StakingClaimBuildResponse"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    buildStakingPass: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StakingSenderRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StakingPassBuildResponse"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
     getCandles: {
         parameters: {
             query?: {
@@ -2270,7 +2654,13 @@ export interface operations {
     getAccountActivity: {
         parameters: {
             query?: {
-                /** @description 1..100, default 20. */
+                /** @description Comma-separated kinds to list (swap, spin, burn, miner, received, sent); all when absent. */
+                kind?: string;
+                /** @description A token's registry name (as GET /api/v1/config lists it, any case): only rows that move it (either side of a swap). Miners rows move MINE, which is not in the registry, so they are left out. */
+                token?: string;
+                /** @description Opaque: the nextCursor of the previous page. */
+                cursor?: string;
+                /** @description 1..100, default 50. */
                 limit?: number;
             };
             header?: never;
@@ -2289,6 +2679,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AccountActivityResponse"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getAccountActivityCsv: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated kinds to list (swap, spin, burn, miner, received, sent); all when absent. */
+                kind?: string;
+                /** @description A token's registry name (as GET /api/v1/config lists it, any case): only rows that move it (either side of a swap). Miners rows move MINE, which is not in the registry, so they are left out. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Account address (0x + up to 64 hex digits). */
+                address: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV file (UTF-8), sent as an attachment named lucky-activity-<address>.csv. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="lucky-activity-<address>.csv" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
                 };
             };
             "4XX": components["responses"]["Error"];

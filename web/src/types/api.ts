@@ -107,9 +107,20 @@ export type MinersResponse = Schemas['MinersResponse'];
 export type MinerPurchaseRequest = Schemas['MinerPurchaseRequest'];
 export type MinerPurchaseResponse = Schemas['MinerPurchaseResponse'];
 
-// Staking: GET /api/v1/staking, /api/v1/staking/{address}
+// Staking: GET /api/v1/staking, /api/v1/staking/{address}, POST /api/v1/staking/stake|unstake|claim|pass
 export type StakingGlobal = Schemas['StakingGlobal'];
 export type StakingUser = Schemas['StakingUser'];
+export type StakeRequest = Schemas['StakeRequest'];
+export type UnstakeRequest = Schemas['UnstakeRequest'];
+export type StakingSenderRequest = Schemas['StakingSenderRequest'];
+export type StakeBuildResponse = Schemas['StakeBuildResponse'];
+export type UnstakeBuildResponse = Schemas['UnstakeBuildResponse'];
+export type StakingClaimBuildResponse = Schemas['StakingClaimBuildResponse'];
+export type StakingPassBuildResponse = Schemas['StakingPassBuildResponse'];
+export type StakeDecoded = Schemas['StakeDecoded'];
+export type UnstakeDecoded = Schemas['UnstakeDecoded'];
+export type StakingClaimDecoded = Schemas['StakingClaimDecoded'];
+export type PassPurchaseDecoded = Schemas['PassPurchaseDecoded'];
 
 // Swap: POST /api/v1/swap/quote, POST /api/v1/swap/build
 export type SwapQuoteRequest = Schemas['SwapQuoteRequest'];
@@ -117,7 +128,8 @@ export type SwapTokenRef = Schemas['TokenRef'];
 export type SwapQuote = Schemas['SwapQuote'];
 export type SwapBuildRequest = Schemas['SwapBuildRequest'];
 
-// Account activity: GET /api/v1/accounts/{address}/activity
+// Account activity: GET /api/v1/accounts/{address}/activity (and its .csv)
 export type ActivityKind = Schemas['ActivityKind'];
 export type AccountActivityItem = Schemas['AccountActivityItem'];
 export type AccountActivityResponse = Schemas['AccountActivityResponse'];
+export type ActivityMinerAction = Schemas['ActivityMinerAction'];

@@ -7,6 +7,7 @@ import { LuckyLogo } from '@/components/brand/lucky-logo';
 import { CloseIcon, MenuIcon } from '@/components/ui/icons';
 import { ConnectWalletButton } from '@/features/wallet/components/connect-wallet-button';
 import { navLinks } from '@/lib/paths';
+import { APP_NAME } from '@/lib/use-document-title';
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
   `relative rounded-lg px-3 py-2 text-sm font-extrabold tracking-[0.14em] transition ${
@@ -52,7 +53,7 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 border-b border-white/10 bg-ink-900/85 backdrop-blur-md">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
-        <Link to="/" aria-label="LuckyCoin home" className="flex shrink-0 items-center gap-2.5 rounded-xl">
+        <Link to="/" aria-label={`${APP_NAME} home`} className="flex shrink-0 items-center gap-2.5 rounded-xl">
           <LuckyLogo size={40} />
           <span className="hidden font-display text-lg font-black tracking-[0.12em] text-white sm:inline">
             LUCKY<span className="text-neon-gold">COIN</span>

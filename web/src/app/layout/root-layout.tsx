@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, use, useEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { ErrorBoundary } from '@/app/error-boundary';
 import { Header } from '@/app/layout/header';
@@ -8,6 +8,25 @@ import { useIdle } from '@/lib/use-idle';
 // The footer starts below the fold (main is at least a screen tall), so it loads once the page
 // is idle instead of with the first paint; arriving there, it moves nothing in view.
 const Footer = lazy(() => import('@/app/layout/footer').then((m) => ({ default: m.Footer })));
+
+/** How long the app's first render may wait for its screen before it paints a spinner in its place. */
+const FIRST_SCREEN_WAIT_MS = 1000;
+const firstScreenWait = new Promise<void>((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS));
+
+/**
+ * The page's fallback: a spinner while a screen's chunk arrives. On the app's first render it
+ * waits a moment itself, which keeps that whole render pending (no boundary above it): the first
+ * paint then holds the header and the page's heading together, not a spinner that React would
+ * keep up for at least 300 ms (its reveal throttle) before the heading replaced it.
+ */
+function PageFallback() {
+  use(firstScreenWait);
+  return (
+    <div className="flex min-h-[50vh] items-center justify-center text-neon-cyan">
+      <Spinner size={32} label="Loading page" />
+    </div>
+  );
+}
 
 /** A new page starts at its top (or its #anchor); back and forward keep the browser's own restore. */
 function useScrollToTop() {
@@ -38,13 +57,7 @@ export function RootLayout() {
           content arriving (a lazy chunk, the token list, a query) moves it in view. */}
       <main id="main" className="min-h-[calc(100dvh-4rem)] flex-1">
         <ErrorBoundary resetKey={pathname} detail="This page failed to load. Check your connection and reload the page.">
-          <Suspense
-            fallback={
-              <div className="flex min-h-[50vh] items-center justify-center text-neon-cyan">
-                <Spinner size={32} label="Loading page" />
-              </div>
-            }
-          >
+          <Suspense fallback={<PageFallback />}>
             <Outlet />
           </Suspense>
         </ErrorBoundary>

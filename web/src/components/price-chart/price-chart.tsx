@@ -58,7 +58,9 @@ export function PriceChart({ token = 'LUCKY', quoteDecimals = 8, compact = false
   const usdNote = quote === 'USD' && usdCount < candles.length ? (q.data?.usdNote ?? 'Some trades have no USD price.') : null;
   const lastClose = last ? (quote === 'USD' ? (last.closeUsd ?? 0) : last.close) : null;
   // The canvas (lightweight-charts, the largest chunk of the app) loads once the page has painted
-  // and is idle, and only when the chart is on screen or about to be.
+  // and is idle, and only when the chart is on screen, or about to be once the reader scrolls.
+  // Until it is near, the box stays empty at its height: no spinner turns (and keeps the browser
+  // drawing frames) where nobody can see it and nothing is loading.
   const box = useRef<HTMLDivElement>(null);
   const idle = useIdle();
   const near = useNearViewport(box);
@@ -109,7 +111,7 @@ export function PriceChart({ token = 'LUCKY', quoteDecimals = 8, compact = false
           <p className="flex h-full items-center justify-center px-4 text-center text-sm text-muted" data-testid="chart-usd-note">
             {usdNote}
           </p>
-        ) : !idle || !near ? (
+        ) : !near ? null : !idle ? (
           <ChartLoading />
         ) : (
           <Suspense fallback={<ChartLoading />}>

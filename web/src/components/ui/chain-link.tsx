@@ -3,6 +3,7 @@ import { Link } from '@/components/ui/link';
 import { useAppConfig } from '@/lib/config';
 import { fullAddress, shortAddress } from '@/lib/format';
 import { addressLink, externalLinkProps, txLink, type ExplorerLink } from '@/lib/links';
+import type { ConfigNetwork } from '@/types/api';
 
 /**
  * The name the server gives a known account (treasury, pool, house fund, burn address, dev
@@ -44,13 +45,32 @@ export function ExplorerAnchor({
   );
 }
 
+interface AddressLinkProps {
+  address: string;
+  className?: string;
+  linked?: boolean;
+  /**
+   * The network from the config (GET /api/v1/config), when the caller has read it: a list reads
+   * it once and hands it to its rows, instead of each row subscribing to the config itself
+   * (tens of subscriptions set up in the one task that draws the list). Null while it loads.
+   */
+  network?: ConfigNetwork | null;
+}
+
 /**
  * An account as the app shows it everywhere: its label when known (with the short address after
  * it), else the short address, linked to the account's page on the network's explorer.
  */
-export function AddressLink({ address, className = 'text-neon-cyan hover:underline', linked = true }: { address: string; className?: string; linked?: boolean }) {
-  const config = useAppConfig();
-  const label = useAddressLabel()(address);
+export function AddressLink(props: AddressLinkProps) {
+  return props.network === undefined ? <AddressLinkReadingConfig {...props} /> : <AddressLinkOn {...props} network={props.network} />;
+}
+
+function AddressLinkReadingConfig(props: AddressLinkProps) {
+  return <AddressLinkOn {...props} network={useAppConfig().data?.network ?? null} />;
+}
+
+function AddressLinkOn({ address, className = 'text-neon-cyan hover:underline', linked = true, network }: AddressLinkProps & { network: ConfigNetwork | null }) {
+  const label = network?.labels?.[fullAddress(address)] ?? null;
   const text = (
     <>
       {label ? (
@@ -68,7 +88,7 @@ export function AddressLink({ address, className = 'text-neon-cyan hover:underli
   );
   if (!linked) return <span title={address}>{text}</span>;
   return (
-    <ExplorerAnchor link={addressLink(config.data?.network, address)} className={className} label={`Account ${label ? `${label} ` : ''}${address}`}>
+    <ExplorerAnchor link={addressLink(network ?? undefined, address)} className={className} label={`Account ${label ? `${label} ` : ''}${address}`}>
       {text}
     </ExplorerAnchor>
   );

@@ -27,20 +27,26 @@ export function asOfText(iso: string): string {
  */
 export function UpdatedAgo({ iso, stale = false, className = '' }: { iso: string | undefined; stale?: boolean; className?: string }) {
   const [now, setNow] = useState(() => Date.now());
+  // The tooltip's full time is written once a pointer comes over the text: formatting a date in
+  // the reader's locale first sets up the browser's date formatting, tens of milliseconds on a
+  // phone, which the page's load need not pay for a tooltip.
+  const [pointed, setPointed] = useState(false);
   useEffect(() => {
     const t = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(t);
   }, []);
   if (!iso) return null;
+  const title = pointed ? new Date(iso).toLocaleString() : undefined;
+  const onPointerEnter = () => setPointed(true);
   if (stale) {
     return (
-      <time dateTime={iso} title={new Date(iso).toLocaleString()} className={`text-amber-300 ${className}`} data-testid="updated-ago" role="status">
+      <time dateTime={iso} title={title} onPointerEnter={onPointerEnter} className={`text-amber-300 ${className}`} data-testid="updated-ago" role="status">
         Chain node unavailable: figures {asOfText(iso)} ({agoText(secondsSince(iso, now))})
       </time>
     );
   }
   return (
-    <time dateTime={iso} title={new Date(iso).toLocaleString()} className={className} data-testid="updated-ago">
+    <time dateTime={iso} title={title} onPointerEnter={onPointerEnter} className={className} data-testid="updated-ago">
       Updated {agoText(secondsSince(iso, now))}
     </time>
   );

@@ -4,7 +4,7 @@ import { TelegramIcon, XIcon } from '@/components/ui/icons';
 import { externalLinkProps, links } from '@/lib/links';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** The one placeholder screen shared by /rockpaper, /cyberslots, /coming-soon, /nft-rewards, /staking and /earn. */
+/** The one placeholder screen shared by /rockpaper, /cyberslots, /coming-soon, /nft-rewards, and /staking and /earn where the network has no staking pool. */
 export function ComingSoonPage() {
   useDocumentTitle('Mainnet Coming Soon');
   return (

@@ -9,7 +9,7 @@ import { externalLinkProps, links } from '@/lib/links';
 const steps = [
   {
     title: 'Staking for Stability',
-    text: 'Holders lock LUCKY in the staking pool. Staked tokens leave circulation and earn daily rewards, which steadies the market and rewards patience.',
+    text: 'Holders lock SUPRA in the staking pool and earn daily rewards by APY tier. Locked coins stay out of the market for the lock window, which steadies it and rewards patience.',
   },
   {
     title: 'Games',

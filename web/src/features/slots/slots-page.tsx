@@ -1,6 +1,5 @@
 import { PageContent } from '@/components/ui/page-content';
 import { lazyWithQueries } from '@/lib/lazy-with-queries';
-import { SLOT_ODDS } from '@/lib/slots/paytable';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 const SlotsContent = lazyWithQueries(() => import('@/features/slots/slots-content').then((m) => m.SlotsContent));
@@ -15,7 +14,7 @@ export function SlotsPage() {
     <div className="mx-auto w-full max-w-7xl px-3 py-6 sm:px-6 sm:py-10">
       <header className="mb-6 text-center sm:mb-8">
         <h1 className="font-display text-4xl font-black tracking-tight text-gradient sm:text-6xl">FRUIT SPIN FRENZY</h1>
-        <p className="mt-2 text-base font-semibold text-neon-gold sm:text-lg">Win up to {SLOT_ODDS.topPrize} your bet!</p>
+        <p className="mt-2 text-base font-semibold text-neon-gold sm:text-lg">Win up to {import.meta.env.SLOT_TOP_PRIZE} your bet!</p>
       </header>
       <PageContent>
         <SlotsContent />

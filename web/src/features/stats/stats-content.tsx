@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import { StakingFigures } from '@/components/staking/staking-figures';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
@@ -111,7 +111,9 @@ export function StatsContent() {
   const config = useAppConfig();
   const { show } = useToast();
   const [infoOpen, setInfoOpen] = useState(false);
-  const d = query.data;
+  // An answer re-renders this whole screen in one task; the figures draw from a deferred copy
+  // instead, which React renders in slices.
+  const d = useDeferredValue(query.data);
 
   // 'Data refreshed!' answers the Refresh button only: a toast on opening the page or on the
   // quiet 60 s reload would announce something the player did not ask for. 'Error refreshing
@@ -127,13 +129,14 @@ export function StatsContent() {
       () => undefined,
     );
   };
-  // A load that names failed parts gets each part's toast, once per load.
+  // A load that names failed parts gets each part's toast, once per load, when the cards show it
+  // (d has caught up with the answer), so the toast and the cards agree.
   const seenData = useRef(0);
   useEffect(() => {
-    if (!query.data || query.dataUpdatedAt === seenData.current) return;
+    if (!d || d !== query.data || query.dataUpdatedAt === seenData.current) return;
     seenData.current = query.dataUpdatedAt;
-    for (const part of query.data.failed ?? []) show(PART_TOAST[part], { type: 'error', duration: TOAST_MS });
-  }, [query.data, query.dataUpdatedAt, show]);
+    for (const part of d.failed ?? []) show(PART_TOAST[part], { type: 'error', duration: TOAST_MS });
+  }, [d, query.data, query.dataUpdatedAt, show]);
   useEffect(() => {
     if (query.errorUpdatedAt === seen.current.error) return;
     seen.current.error = query.errorUpdatedAt;

@@ -53,8 +53,8 @@ export function WhitepaperPage() {
           </p>
           <h3 className="font-display text-lg font-extrabold text-neon-cyan">Staking system</h3>
           <p>
-            Holders lock LUCKY in a staking pool contract and earn daily rewards based on their APY tier. Staked tokens
-            are out of circulation for as long as they stay in the pool.
+            Holders lock SUPRA, the chain's native coin, in a staking pool contract and earn daily rewards based on their
+            APY tier. Staked coins are out of the market for as long as they stay in the pool.
           </p>
           <h3 className="font-display text-lg font-extrabold text-neon-pink">Gaming ecosystem</h3>
           <p>

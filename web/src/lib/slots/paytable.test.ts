@@ -8,6 +8,10 @@ describe('the one paytable', () => {
     expect(paytableFigures(TIERS).totalBps).toBe(10_000);
   });
 
+  it('gives the build the same top prize the pages would compute (vite.config.ts)', () => {
+    expect(import.meta.env.SLOT_TOP_PRIZE).toBe(SLOT_ODDS.topPrize);
+  });
+
   // Odds, RTP and the top prize must be read from the paytable, never typed into a page: the
   // landing page said "57% Win chance" while the game said 56.00%.
   it('no source file outside the paytable types an odds, RTP or top-prize figure', () => {

@@ -1,15 +1,24 @@
 import { Link } from '@/components/ui/link';
 import { ArrowRightIcon, ExternalIcon } from '@/components/ui/icons';
 import { LuckyLogo } from '@/components/brand/lucky-logo';
-import { buttonClasses } from '@/components/ui/button';
 import { externalLinkProps, links } from '@/lib/links';
 import { paths } from '@/lib/paths';
-import { SLOT_ODDS } from '@/lib/slots/paytable';
+
+// The large gold and secondary buttons' look (components/ui/button.tsx) without that module: the
+// hero is the home page's first load, which has no other use for it.
+const heroButton =
+  'inline-flex h-13 min-w-40 items-center justify-center gap-2 rounded-xl px-7 text-base font-bold tracking-wide whitespace-nowrap ' +
+  'transition duration-150 select-none focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-neon-cyan ';
+const goldButton =
+  heroButton +
+  'bg-gradient-to-r from-neon-gold to-[#ff9f1c] text-ink-950 shadow-[0_0_24px_rgb(255_201_64/0.35)] hover:brightness-110 hover:shadow-[0_0_32px_rgb(255_201_64/0.55)] active:brightness-95';
+const secondaryButton =
+  heroButton + 'border border-neon-cyan/70 bg-neon-cyan/10 text-neon-cyan hover:bg-neon-cyan/20 hover:shadow-[0_0_24px_rgb(46_230_255/0.35)]';
 
 const stats = [
   { value: '1B', label: 'Total supply' },
   { value: '100%', label: 'Exchange sells burned' },
-  { value: SLOT_ODDS.topPrize, label: 'Top slot prize' },
+  { value: import.meta.env.SLOT_TOP_PRIZE, label: 'Top slot prize' },
 ];
 
 export function Hero() {
@@ -30,15 +39,15 @@ export function Hero() {
             and watch the supply shrink with every trade and every game.
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3 md:justify-start">
-            <a href={links.buy} className={buttonClasses('gold', 'lg', 'min-w-40')} {...externalLinkProps}>
+            <a href={links.buy} className={goldButton} {...externalLinkProps}>
               BUY
               <ExternalIcon size={18} />
             </a>
-            <Link to={`${paths.swap}?from=SUPRA&to=LUCKY`} className={buttonClasses('secondary', 'lg', 'min-w-40')}>
+            <Link to={`${paths.swap}?from=SUPRA&to=LUCKY`} className={secondaryButton}>
               Swap here
               <ArrowRightIcon size={18} />
             </Link>
-            <Link to={paths.whitepaper} className={buttonClasses('secondary', 'lg', 'min-w-40')}>
+            <Link to={paths.whitepaper} className={secondaryButton}>
               WHITEPAPER
               <ArrowRightIcon size={18} />
             </Link>

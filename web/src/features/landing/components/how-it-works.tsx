@@ -4,7 +4,7 @@ const steps = [
   { title: 'Get a Wallet', text: 'Install the StarKey wallet, the browser wallet for Supra, and create your account in a minute.' },
   { title: 'Add SUPRA', text: 'Fund your wallet with SUPRA, the native coin of the chain, which pays for gas and trades.' },
   { title: 'Buy LUCKY', text: 'Swap SUPRA for LUCKY on Dexlyn or right here with the in-app swap.' },
-  { title: 'Play & Stake', text: 'Spin FRUIT SPIN FRENZY or stake your LUCKY to earn daily rewards.' },
+  { title: 'Play & Stake', text: 'Spin FRUIT SPIN FRENZY, or stake SUPRA in the pool to earn daily rewards.' },
   { title: 'Watch It Burn', text: 'Every sale on the exchange and every game burns tokens. Track the burn live on the dashboard.' },
 ];
 

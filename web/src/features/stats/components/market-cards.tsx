@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Card } from '@/components/ui/card';
 import { useLuckyDashboard } from '@/features/stats/api/use-lucky-dashboard';
 import { fmt2Grouped, formatInteger } from '@/lib/amounts';
@@ -26,7 +27,8 @@ function Stat({ label, value, tone = 'text-white', testId }: { label: string; va
  */
 export function MarketCards({ supraDecimals = 8 }: { supraDecimals?: number }) {
   const { query: q } = useLuckyDashboard();
-  const d = q.data;
+  // Drawn from a deferred copy of the answer, in slices, like the rest of the screen (stats-content.tsx).
+  const d = useDeferredValue(q.data);
   if (q.isError) return <p className="text-sm text-muted">24 h figures could not be loaded.</p>;
   if (d && d.indexedHeight === null) {
     return (
@@ -40,7 +42,7 @@ export function MarketCards({ supraDecimals = 8 }: { supraDecimals?: number }) {
   const tone = change === null ? 'text-white' : change > 0 ? 'text-neon-green' : change < 0 ? 'text-red-300' : 'text-white';
   const loaded = d !== undefined;
   return (
-    <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-busy={q.isPending}>
+    <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-busy={d === undefined}>
       <Stat label="24h change" value={loaded ? pct(change) : '…'} tone={tone} testId="stat-change" />
       <Stat label="24h volume" value={loaded ? `${fmt2Grouped(d.volume24hQuote ?? '0', supraDecimals)} SUPRA` : '…'} testId="stat-volume" />
       <Stat

@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { CheckIcon } from '@/components/ui/content-icons';
+import { Link } from '@/components/ui/link';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { formatUnits } from '@/lib/amounts';
 import { balanceOf, useBalances } from '@/lib/balances/use-balances';
 import { NATIVE_COIN_TYPE } from '@/lib/links';
+import { paths } from '@/lib/paths';
 import { shortNetworkName, walletText } from '@/lib/wallet/messages';
 import { useAppConfig } from '@/lib/config';
 import { useWallet } from '@/lib/wallet/wallet-context';
@@ -109,6 +111,18 @@ function WalletOptions({ open, onClose }: WalletOptionsProps) {
             </Button>
           </div>
         )}
+
+        <Link
+          to={paths.activity}
+          onClick={onClose}
+          className={
+            'flex h-11 w-full items-center justify-center rounded-xl border border-white/15 bg-ink-900 text-sm font-bold ' +
+            'tracking-wide text-white transition hover:border-neon-cyan/60 hover:text-neon-cyan ' +
+            'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-neon-cyan'
+          }
+        >
+          My activity: swaps, spins, burns and more
+        </Link>
 
         <SendSupraForm
           address={address}

@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import { QueryRoot } from '@/lib/query-root';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { ClaimCard, PassCard, StakeCard, UnstakeCard } from './components/action-cards';
+import { ConfirmDialog } from './components/confirm-dialog';
+import { PoolSection } from './components/pool-section';
+import { PositionSection } from './components/position-section';
+import { RulesSection } from './components/rules-section';
+import { useStakingPage } from './hooks/use-staking-page';
+import { DEFAULT_APY_TIER } from './utils/rules';
+
+/**
+ * /staking and /earn (docs/product.md, Staking): the SUPRA staking pool where the network has it, with the
+ * wallet's position and the forms to stake, unstake, claim and buy the tax-free pass. Where the network
+ * has no pool the route shows `comingSoon`, the placeholder the router hands in.
+ */
+export function StakingPage({ comingSoon }: { comingSoon: ReactNode }) {
+  return (
+    <QueryRoot>
+      <StakingScreen comingSoon={comingSoon} />
+    </QueryRoot>
+  );
+}
+
+function StakingScreen({ comingSoon }: { comingSoon: ReactNode }) {
+  const s = useStakingPage();
+  if (s.comingSoon) return comingSoon;
+  return <StakingContent s={s} />;
+}
+
+function StakingContent({ s }: { s: ReturnType<typeof useStakingPage> }) {
+  useDocumentTitle('Staking');
+  const connected = s.address !== null;
+  const busy = s.phase !== 'idle';
+  const cardProps = { position: s.position, connected, busy, onAction: s.open };
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
+      <header className="mb-8 text-center">
+        <h1 className="font-display text-4xl font-black tracking-tight text-gradient sm:text-5xl">Staking</h1>
+        <p className="mx-auto mt-4 max-w-2xl text-base text-muted sm:text-lg">
+          Stake SUPRA in the pool, earn rewards every second, and claim them when you like.
+        </p>
+      </header>
+      {s.loadFailed && (
+        <p role="alert" className="mb-6 rounded-2xl border border-red-400/60 bg-red-500/10 p-4 text-sm font-bold text-red-300">
+          Could not load the staking data. It refreshes every 50 s.
+        </p>
+      )}
+      <div className="space-y-8">
+        <PoolSection pool={s.pool} apyTier={s.position?.apyTier ?? DEFAULT_APY_TIER} connected={connected} />
+        <PositionSection position={s.position} connected={connected} walletStatus={s.walletStatus} onConnect={() => void s.connect()} />
+        <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
+          <StakeCard key={`stake-${s.done}`} {...cardProps} />
+          <UnstakeCard key={`unstake-${s.done}`} {...cardProps} />
+          <ClaimCard {...cardProps} />
+          <PassCard {...cardProps} passPrice={s.pool?.passPrice ?? null} />
+        </div>
+        <RulesSection passPrice={s.pool?.passPrice ?? null} />
+      </div>
+      <ConfirmDialog
+        key={s.opened}
+        action={s.action}
+        pool={s.pool}
+        position={s.position}
+        phase={s.phase}
+        error={s.error}
+        onCancel={s.close}
+        onConfirm={(acceptTax) => void s.confirm(acceptTax)}
+      />
+    </div>
+  );
+}

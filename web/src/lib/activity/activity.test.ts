@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { activityCsvUrl, activityParams, describeActivity, parseKind } from '@/lib/activity/activity';
+import type { AccountActivityItem } from '@/types/api';
+
+const LUCKY = { name: 'LUCKY', symbol: 'LUCKY', coinType: '0x42::LUCKY::LUCKY', decimals: 6, logo: '' };
+const SUPRA = { name: 'SUPRA', symbol: 'SUPRA', coinType: '0x1::supra_coin::SupraCoin', decimals: 8, logo: '' };
+const MINE = { name: 'MINE', symbol: 'MINE', coinType: '0xde02::cosmic_miners::MINE', decimals: 8, logo: '' };
+
+function row(over: Partial<AccountActivityItem>): AccountActivityItem {
+  return {
+    kind: 'sent',
+    txHash: '0x' + 'ab'.repeat(32),
+    height: '7',
+    time: '2026-01-01T00:00:00Z',
+    token: LUCKY,
+    amount: '0',
+    tokenOut: null,
+    amountOut: null,
+    miner: null,
+    ...over,
+  };
+}
+
+describe('describeActivity', () => {
+  it.each([
+    [row({ kind: 'swap', token: SUPRA, amount: '1000000000', tokenOut: LUCKY, amountOut: '1234567891' }), 'Swapped 10.00 SUPRA for 1,234.567891 LUCKY'],
+    [row({ kind: 'spin', amount: '10000000', tokenOut: LUCKY, amountOut: '15000000' }), 'Spun 10.00 LUCKY, won 15.00 LUCKY'],
+    [row({ kind: 'spin', amount: '10000000', tokenOut: LUCKY, amountOut: '0' }), 'Spun 10.00 LUCKY, no win'],
+    [row({ kind: 'burn', amount: '12500000' }), 'Burned 12.50 LUCKY'],
+    [row({ kind: 'received', amount: '1' }), 'Received 0.000001 LUCKY'],
+    [row({ kind: 'sent', amount: '3000000' }), 'Sent 3.00 LUCKY'],
+    [row({ kind: 'miner', token: MINE, amount: '20000000000', miner: { action: 'purchase', itemId: '1', count: '2' } }), 'Bought 2 × miner #1 for 200.00 MINE'],
+    [row({ kind: 'miner', token: MINE, amount: '0', tokenOut: MINE, amountOut: '123456789', miner: { action: 'claim', itemId: null, count: null } }), 'Claimed 1.23456789 MINE'],
+    [row({ kind: 'miner', token: MINE, amount: '0', miner: { action: 'booster', itemId: '2', count: '3' } }), 'Got 3 × booster #2'],
+  ])('%#: %s', (a, want) => {
+    expect(describeActivity(a)).toBe(want);
+  });
+});
+
+describe('filters', () => {
+  it('reads only known kinds from the URL', () => {
+    expect(parseKind('swap')).toBe('swap');
+    expect(parseKind('miner')).toBe('miner');
+    expect(parseKind('SWAP')).toBe('');
+    expect(parseKind(null)).toBe('');
+  });
+
+  it('sends only the filters that are set, to the list and to the CSV', () => {
+    expect(activityParams({ kind: '', token: '' })).toEqual({});
+    expect(activityParams({ kind: 'spin', token: 'LUCKY' })).toEqual({ kind: 'spin', token: 'LUCKY' });
+    expect(activityCsvUrl('0xabc', { kind: '', token: '' })).toBe('/api/v1/accounts/0xabc/activity.csv');
+    expect(activityCsvUrl('0xabc', { kind: 'swap', token: 'BABY JOSH' })).toBe('/api/v1/accounts/0xabc/activity.csv?kind=swap&token=BABY+JOSH');
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * An account's activity (GET /api/v1/accounts/{address}/activity and its .csv): the filters the
+ * list and the CSV share, and each row in words with its amounts exact to the last base unit.
+ */
+import { formatExactUnits, safeBigInt } from '@/lib/amounts';
+import { API_BASE } from '@/lib/api';
+import type { AccountActivityItem, ActivityKind } from '@/types/api';
+
+/** The kinds, in the order the filter offers them, with the name a person reads. */
+export const ACTIVITY_KINDS: readonly { kind: ActivityKind; label: string; badge: string }[] = [
+  { kind: 'swap', label: 'Swaps', badge: 'Swap' },
+  { kind: 'spin', label: 'Spins', badge: 'Spin' },
+  { kind: 'burn', label: 'Burns', badge: 'Burn' },
+  { kind: 'miner', label: 'Cosmic Miners', badge: 'Miner' },
+  { kind: 'received', label: 'Received', badge: 'In' },
+  { kind: 'sent', label: 'Sent', badge: 'Out' },
+];
+
+/** What the list shows: one kind (or every one) and one token by registry name (or every one). */
+export interface ActivityFilters {
+  kind: ActivityKind | '';
+  token: string;
+}
+
+export const NO_FILTERS: ActivityFilters = { kind: '', token: '' };
+
+/** A kind from a URL's ?kind=, or '' (every kind) for anything else. */
+export function parseKind(text: string | null): ActivityKind | '' {
+  return ACTIVITY_KINDS.find((k) => k.kind === text)?.kind ?? '';
+}
+
+/** The filters as the API's query parameters (empty ones left out). */
+export function activityParams(f: ActivityFilters): Record<string, string> {
+  const q: Record<string, string> = {};
+  if (f.kind) q.kind = f.kind;
+  if (f.token) q.token = f.token;
+  return q;
+}
+
+/** The CSV download of every row the filters select. */
+export function activityCsvUrl(address: string, f: ActivityFilters): string {
+  const q = new URLSearchParams(activityParams(f)).toString();
+  return `${API_BASE}/accounts/${encodeURIComponent(address)}/activity.csv${q ? `?${q}` : ''}`;
+}
+
+/** The badge of a row's kind. */
+export function kindBadge(kind: ActivityKind): string {
+  return ACTIVITY_KINDS.find((k) => k.kind === kind)?.badge ?? kind;
+}
+
+function amount(units: string | null, token: AccountActivityItem['token'] | null): string {
+  return token ? `${formatExactUnits(units, token.decimals)} ${token.name}` : '';
+}
+
+/** One activity row in words: what went in and what came back, amounts exact. */
+export function describeActivity(a: AccountActivityItem): string {
+  const spent = amount(a.amount, a.token);
+  const back = amount(a.amountOut, a.tokenOut);
+  switch (a.kind) {
+    case 'swap':
+      return `Swapped ${spent} for ${back}`;
+    case 'spin':
+      return (safeBigInt(a.amountOut) ?? 0n) > 0n ? `Spun ${spent}, won ${back}` : `Spun ${spent}, no win`;
+    case 'burn':
+      return `Burned ${spent}`;
+    case 'received':
+      return `Received ${spent}`;
+    case 'sent':
+      return `Sent ${spent}`;
+    case 'miner':
+      switch (a.miner?.action) {
+        case 'purchase':
+          return `Bought ${a.miner.count ?? '?'} × miner #${a.miner.itemId ?? '?'} for ${spent}`;
+        case 'claim':
+          return `Claimed ${back}`;
+        case 'booster':
+          return `Got ${a.miner.count ?? '?'} × booster #${a.miner.itemId ?? '?'}`;
+        default:
+          return 'Cosmic Miners';
+      }
+  }
+}
