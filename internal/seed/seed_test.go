@@ -277,3 +277,23 @@ func TestPastOptions(t *testing.T) {
 		t.Fatalf("events %v: want swaps and no miners", v.events)
 	}
 }
+
+// BenchmarkSeededWeek writes the default week of past into a fresh devnet: the part of
+// `make run`'s start that grows with the history.
+func BenchmarkSeededWeek(b *testing.B) {
+	mods, err := modulesOnce()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		p, err := seed.Past(seed.Config{History: 7 * 24 * time.Hour})
+		if err != nil {
+			b.Fatal(err)
+		}
+		n, err := devnet.New(devnet.Options{Modules: mods, Past: p})
+		if err != nil {
+			b.Fatal(err)
+		}
+		n.Close()
+	}
+}

@@ -249,7 +249,7 @@ func (minersModule) Execute(ex *devnet.Exec, call devnet.EntryCall) error {
 	default:
 		return fmt.Errorf("%w: cosmic_miners::%s", devnet.ErrBadArgument, call.Function)
 	}
-	return ex.SetResource(MinersAddress, minersStateType, g)
+	return devnet.SetSharedResource(ex, MinersAddress, minersStateType, g)
 }
 
 func (minersModule) View(ex *devnet.Exec, call devnet.ViewCall) ([]any, error) {

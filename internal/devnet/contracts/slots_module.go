@@ -172,7 +172,7 @@ func (m slotsModule) Execute(ex *devnet.Exec, call devnet.EntryCall) error {
 		if err := ex.Transfer(ex.Sender(), SlotsAddress, coin, amount); err != nil {
 			return err
 		}
-		return ex.SetResource(SlotsAddress, slotsStateType, game)
+		return devnet.SetSharedResource(ex, SlotsAddress, slotsStateType, game)
 	}
 	return fmt.Errorf("%w: slots_v3::%s", devnet.ErrBadArgument, call.Function)
 }
@@ -221,7 +221,7 @@ func (slotsModule) play(ex *devnet.Exec, coin string, bet, spins uint64, partner
 	if err := ex.Emit(PlayEventType, ev); err != nil {
 		return err
 	}
-	return ex.SetResource(SlotsAddress, slotsStateType, game)
+	return devnet.SetSharedResource(ex, SlotsAddress, slotsStateType, game)
 }
 
 func slotsAbort(ex *devnet.Exec, err error) error {
@@ -348,7 +348,7 @@ func (slotsModule) AdminRoutes() []devnet.AdminRoute {
 			if err := game.QueueOutcomes(tiers); err != nil {
 				return nil, err
 			}
-			if err := ex.SetResource(SlotsAddress, slotsStateType, game); err != nil {
+			if err := devnet.SetSharedResource(ex, SlotsAddress, slotsStateType, game); err != nil {
 				return nil, err
 			}
 			return queued(game), nil

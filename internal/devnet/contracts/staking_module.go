@@ -190,7 +190,7 @@ func (stakingModule) Execute(ex *devnet.Exec, call devnet.EntryCall) error {
 	if err != nil {
 		return err
 	}
-	return ex.SetResource(StakingAddress, stakingStateType, p)
+	return devnet.SetSharedResource(ex, StakingAddress, stakingStateType, p)
 }
 
 func (stakingModule) View(ex *devnet.Exec, call devnet.ViewCall) ([]any, error) {
