@@ -77,7 +77,8 @@ func newIndexEnv(t *testing.T) *indexEnv {
 	return &indexEnv{env: e, ix: ix, db: db}
 }
 
-func (e *indexEnv) submit(i int, c devnettest.Call) supra.TransactionInfo {
+// submit signs and submits call from dev account i; it must succeed.
+func (e *env) submit(i int, c devnettest.Call) supra.TransactionInfo {
 	e.t.Helper()
 	h, err := devnettest.Submit(e.node, e.key(i), c)
 	if err != nil {
@@ -90,14 +91,17 @@ func (e *indexEnv) submit(i int, c devnettest.Call) supra.TransactionInfo {
 	return info
 }
 
-func (e *indexEnv) sync() {
-	e.t.Helper()
+// waitIndexed waits for ix to hold the node's head.
+func waitIndexed(t *testing.T, ix *indexer.Indexer) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	if err := e.ix.WaitHead(ctx); err != nil {
-		e.t.Fatal(err)
+	if err := ix.WaitHead(ctx); err != nil {
+		t.Fatal(err)
 	}
 }
+
+func (e *indexEnv) sync() { e.t.Helper(); waitIndexed(e.t, e.ix) }
 
 func eventData(t *testing.T, info supra.TransactionInfo, suffix string) map[string]any {
 	t.Helper()

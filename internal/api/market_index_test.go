@@ -152,28 +152,7 @@ func (e *marketEnv) restart() {
 }
 
 // sync waits for the index to hold the node's head.
-func (e *marketEnv) sync() {
-	e.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	if err := e.ix.WaitHead(ctx); err != nil {
-		e.t.Fatal(err)
-	}
-}
-
-// submit signs and submits call from dev account i; it must succeed.
-func (e *marketEnv) submit(i int, c devnettest.Call) supra.TransactionInfo {
-	e.t.Helper()
-	h, err := devnettest.Submit(e.node, e.key(i), c)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	info, ok := e.node.Transaction(h)
-	if !ok || info.Status != supra.StatusSuccess {
-		e.t.Fatalf("tx %x: %+v", h, info.Output)
-	}
-	return info
-}
+func (e *marketEnv) sync() { e.t.Helper(); waitIndexed(e.t, e.ix) }
 
 // tokens is GET /api/v1/market/tokens with the node reads it made and its height.
 func (e *marketEnv) tokens(query string) (out map[string]any, reads int64, height uint64) {

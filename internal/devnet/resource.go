@@ -45,6 +45,11 @@ func storedValue(v any) *storedResource {
 func (r *storedResource) json() (json.RawMessage, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	return r.encodeLocked()
+}
+
+// encodeLocked is json with mu held.
+func (r *storedResource) encodeLocked() (json.RawMessage, error) {
 	if r.raw == nil {
 		raw, err := json.Marshal(r.decoded.Load().v)
 		if err != nil {
@@ -93,14 +98,10 @@ func decodedAs[T any](r *storedResource) (*T, error) {
 			return v, nil
 		}
 	}
-	raw := r.raw
-	if raw == nil {
-		// Stored from a value of another type: encode it (still under mu, so not json()).
-		var err error
-		if raw, err = json.Marshal(r.decoded.Load().v); err != nil {
-			return nil, err
-		}
-		r.raw = raw
+	// Stored from a value of another type, it is encoded first.
+	raw, err := r.encodeLocked()
+	if err != nil {
+		return nil, err
 	}
 	v := new(T)
 	if err := json.Unmarshal(raw, v); err != nil {
