@@ -76,6 +76,7 @@ func (b *Bot) RunAlerts(ctx context.Context) error {
 	listDelay := b.cfg.Backoff
 	for {
 		wait := b.cfg.Poll
+		listed := time.Now()
 		chats, err := b.cfg.Store.BotChats(ctx, b.cfg.Kind)
 		switch {
 		case ctx.Err() != nil:
@@ -87,7 +88,7 @@ func (b *Bot) RunAlerts(ctx context.Context) error {
 			listDelay = b.cfg.Backoff
 			now := time.Now()
 			for _, c := range chats {
-				if !sched.due(c.ChatID, now) {
+				if !sched.due(c.ChatID, now, listed) {
 					continue
 				}
 				select {
@@ -139,10 +140,15 @@ type chatState struct {
 	busy  bool
 	next  time.Time
 	delay time.Duration
+	// finished is when its last delivery ended, which may have changed its settings
+	// (alerts off after the bot was removed, a move to a supergroup).
+	finished time.Time
 }
 
-// due claims a chat for delivery when none runs and its retry time has come.
-func (s *schedule) due(chat int64, now time.Time) bool {
+// due claims a chat for delivery when none runs and its retry time has come, and its
+// entry in a list read at listed is newer than its last delivery: an older one may carry
+// settings that delivery changed, and the chat waits for the next list.
+func (s *schedule) due(chat int64, now, listed time.Time) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	c := s.chats[chat]
@@ -150,7 +156,7 @@ func (s *schedule) due(chat int64, now time.Time) bool {
 		c = &chatState{}
 		s.chats[chat] = c
 	}
-	if c.busy || now.Before(c.next) {
+	if c.busy || now.Before(c.next) || c.finished.After(listed) {
 		return false
 	}
 	c.busy = true
@@ -169,7 +175,7 @@ func (s *schedule) done(chat int64, r retry, first time.Duration) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	c := s.chats[chat]
-	c.busy = false
+	c.busy, c.finished = false, time.Now()
 	switch {
 	case r.cap == 0:
 		c.delay, c.next = 0, time.Time{}
