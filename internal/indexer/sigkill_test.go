@@ -70,7 +70,7 @@ func TestSIGKILLAndRestartEqualsCleanRun(t *testing.T) {
 	kills, midway := 0, 0
 	for attempt := 0; ; attempt++ {
 		if attempt > 200 {
-			t.Fatal("the child never finished")
+			t.Fatalf("the child never finished: indexed to %d of %d after %d kills", progress(t, dir), n.Height(), kills)
 		}
 		cmd := exec.Command(os.Args[0], "-test.run=^TestSIGKILLChild$", "-test.count=1")
 		cmd.Env = append(os.Environ(), "LUCKY_SIGKILL_DIR="+dir)
