@@ -162,7 +162,7 @@ func (h *HistoryHandler) burnerTotal(ctx context.Context, b chain.Burn) (*big.In
 }
 
 // sharePercent is part / whole × 100 as a decimal string, truncated (a share is never
-// overstated): two decimals from 1 % up, below that as many as bring out two significant
+// overstated): two decimals from 1 % up, below that as many as bring out three significant
 // digits, at most 12; trailing zeros dropped. A share too small for 12 decimals is
 // "<0.000000000001".
 func sharePercent(part, whole *big.Int) string {
@@ -175,7 +175,8 @@ func sharePercent(part, whole *big.Int) string {
 	v := new(big.Int)
 	for ; ; d++ {
 		v.Quo(new(big.Int).Mul(hundred, new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(d)), nil)), whole)
-		if v.Cmp(big.NewInt(10)) >= 0 || d == maxDecimals {
+		// From 1 %, d = 2 already gives v ≥ 100.
+		if v.Cmp(big.NewInt(100)) >= 0 || d == maxDecimals {
 			break
 		}
 	}

@@ -15,8 +15,10 @@ func TestSharePercent(t *testing.T) {
 	}{
 		{0, lucky, "0"},
 		{7_000_000, lucky, "0.0000007"},       // 7 LUCKY
-		{3_500_000, lucky, "0.00000035"},      // two significant digits
-		{1_234_567_000_000, lucky, "0.12"},    // 0.1234567 % truncated to 2 significant digits
+		{3_500_000, lucky, "0.00000035"},      // trailing zeros dropped
+		{1_234_567_000_000, lucky, "0.123"},   // 0.1234567 % truncated to 3 significant digits
+		{12_500_000_000, lucky, "0.00125"},    // 12,500 LUCKY
+		{9_999_999_999_999, lucky, "0.999"},   // just under 1 %: truncated, not rounded up
 		{19_999_999_999_999, lucky, "1.99"},   // from 1 %: two decimals, truncated, not rounded up
 		{500_000_000_000_000, lucky, "50"},    // trailing zeros dropped
 		{1_000_000_000_000_000, lucky, "100"}, // all of it
