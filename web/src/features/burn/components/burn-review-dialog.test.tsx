@@ -49,6 +49,16 @@ describe('BurnReviewDialog', () => {
     expect(onCancel).not.toHaveBeenCalled();
   });
 
+  it('copies the full burn address', async () => {
+    market([]);
+    const writeText = vi.fn(async () => {});
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    show(LUCKY, 1n);
+    fireEvent.click(screen.getByRole('button', { name: 'Copy the burn address' }));
+    expect(await screen.findByText('Copied')).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledWith(BURN);
+  });
+
   it('Cancel and Escape close it without confirming', () => {
     market([]);
     const { onConfirm, onCancel } = show(LUCKY, 1n);
