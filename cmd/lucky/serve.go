@@ -118,7 +118,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		<-ready
 	}
 	opts.API = api.New(api.Deps{Network: cfg.Network, Tokens: reg, Chain: api.ChainOf(bindings), Market: mkt, Index: opts.Index,
-		Bots: botStatuses(rb, cfg.Telegram.Usernames), Log: log})
+		Bots: botStatuses(rb, cfg.Telegram.Usernames), Assets: opts.Web, PublicURL: cfg.Telegram.PublicURL, Log: log})
 	ixCtx, stopIx := context.WithCancel(ctx)
 	ixDone := make(chan struct{})
 	go func() {

@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"io/fs"
 	"log/slog"
 	"math/big"
 	"net/http"
@@ -26,7 +27,13 @@ type Deps struct {
 	// Bots reports each bot's state now (bot → status), for the /bots page; a bot not
 	// listed (or nil Bots) is not running for this deployment.
 	Bots func() map[string]BotStatus
-	Log  *slog.Logger
+	// Assets is the web build (web.Dist()): burn certificates draw the token logos the
+	// app ships from it (nil: monograms).
+	Assets fs.FS
+	// PublicURL is the app's public address, for the QR code on burn certificates; ""
+	// uses the address each request came to.
+	PublicURL string
+	Log       *slog.Logger
 }
 
 // Handler holds the /api/v1 handlers. The route table lives in internal/server.
@@ -47,6 +54,8 @@ type Handler struct {
 	tokensBody tokensCache
 	index      *HistoryHandler
 	bots       func() map[string]BotStatus
+	assets     fs.FS
+	publicURL  string
 }
 
 // New returns the API handlers over d.
@@ -57,7 +66,8 @@ func New(d Deps) *Handler {
 	c := d.Chain
 	return &Handler{net: d.Network, tokens: d.Tokens, node: c.Node, coins: c.Coins, dex: c.Dex, slots: c.Slots,
 		burns: c.Burns, miners: c.Miners, staking: c.Staking, market: d.Market, log: d.Log,
-		certs: newCertCache(512), index: d.Index, bots: d.Bots}
+		certs: newCertCache(512), index: d.Index, bots: d.Bots,
+		assets: d.Assets, publicURL: d.PublicURL}
 }
 
 // NewMarket is the market service over the contract clients (with the staking pool's total

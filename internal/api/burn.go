@@ -7,12 +7,16 @@ package api
 //   exactly; the answer is {rawTransaction, summary} like every build endpoint, the
 //   summary adding {token, amountBase, burnAddress}.
 //
-// GET /api/v1/burns/{hash} — a verified burn, read from the node:
+// GET /api/v1/burns/{hash} — a verified burn, read from the node, with its certificate's
+// figures (burn_figures.go):
 //
 //	{"txHash","burner","burnAddress","amount":"1000000000" (base units),
 //	 "token":{"name","symbol","coinType","decimals","logo"},
 //	 "blockNumber":"12","timestamp":"2026-…Z","network":"devnet",
-//	 "certificateUrl":"/api/v1/burns/0x…/certificate.png","url":"/burn/0x…"}
+//	 "certificateUrl":"/api/v1/burns/0x…/certificate.png","url":"/burn/0x…",
+//	 "shareOfSupply":{"percent":"0.0000007","totalSupply","source"}|null,"shareOfSupplyNote",
+//	 "burnerTotal":{"amount","burns"}|null,"burnerTotalNote",
+//	 "qr":{"url","size","modules":["0101…",…]}}
 //
 //	404 not_found: no such transaction, or not final yet; 422 not_a_burn: failed, not a
 //	transfer to the burn address, or a coin outside the token list (the message says which).
@@ -195,7 +199,12 @@ func (h *Handler) GetBurn(w http.ResponseWriter, r *http.Request) {
 		h.failBurn(w, r, err)
 		return
 	}
-	WriteJSON(w, http.StatusOK, h.burnOut(b))
+	f, err := h.figures(r.Context(), r, b)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	WriteJSON(w, http.StatusOK, h.burnDetail(b, f))
 }
 
 // certificateData is what the certificate of b shows.
@@ -208,25 +217,44 @@ func (h *Handler) certificateData(b chain.Burn) certificate.Data {
 }
 
 // GetBurnCertificate serves GET /api/v1/burns/{hash}/certificate.png. A verified burn is
-// final, so its image never changes: it is drawn once, kept by hash, and cached by
-// browsers and link-preview crawlers for a year.
+// final, so once its figures are too its image never changes: it is drawn once, kept by
+// hash and page address (the QR code holds it), and cached by browsers and link-preview
+// crawlers for a year. While a figure is missing for a passing reason (the index behind,
+// a node read failed) the image is drawn afresh and not cached.
 func (h *Handler) GetBurnCertificate(w http.ResponseWriter, r *http.Request) {
 	b, err := h.verifiedBurn(r.Context(), r.PathValue("hash"))
 	if err != nil {
 		h.failBurn(w, r, err)
 		return
 	}
-	png, err := h.certs.get(strings.ToLower(b.TxHash), func() ([]byte, error) {
-		return certificate.Render(h.certificateData(b))
-	})
-	if err != nil {
-		h.fail(w, r, err)
-		return
+	key := strings.ToLower(b.TxHash) + " " + h.origin(r)
+	png, cached := h.certs.lookup(key)
+	final := cached
+	if !cached {
+		f, err := h.figures(r.Context(), r, b)
+		if err != nil {
+			h.fail(w, r, err)
+			return
+		}
+		d := h.certificateData(b)
+		d.Logo = h.logo(b.Token)
+		certificateFigures(&d, b, f)
+		if png, err = certificate.Render(d); err != nil {
+			h.fail(w, r, err)
+			return
+		}
+		if final = f.final; final {
+			h.certs.put(key, png)
+		}
 	}
 	hdr := w.Header()
 	hdr.Set("Content-Type", "image/png")
 	hdr.Set("Content-Length", strconv.Itoa(len(png)))
-	hdr.Set("Cache-Control", "public, max-age=31536000, immutable")
+	if final {
+		hdr.Set("Cache-Control", "public, max-age=31536000, immutable")
+	} else {
+		hdr.Set("Cache-Control", "no-store")
+	}
 	hdr.Set("Content-Disposition", `inline; filename="burn-certificate-`+strings.TrimPrefix(strings.ToLower(b.TxHash), "0x")[:8]+`.png"`)
 	w.WriteHeader(http.StatusOK)
 	if r.Method != http.MethodHead {
@@ -315,8 +343,8 @@ func shortHex(s string) string {
 	return s[:8] + "…" + s[len(s)-6:]
 }
 
-// certCache keeps rendered certificates by transaction hash, at most max of them (the
-// oldest leaves first): the image of a final burn never changes.
+// certCache keeps rendered certificates by transaction hash and page address, at most max
+// of them (the oldest leaves first): the image of a final burn never changes.
 type certCache struct {
 	mu    sync.Mutex
 	max   int
@@ -326,28 +354,25 @@ type certCache struct {
 
 func newCertCache(max int) *certCache { return &certCache{max: max, m: map[string][]byte{}} }
 
-func (c *certCache) get(key string, render func() ([]byte, error)) ([]byte, error) {
-	c.mu.Lock()
-	if b, ok := c.m[key]; ok {
-		c.mu.Unlock()
-		return b, nil
-	}
-	c.mu.Unlock()
-	b, err := render()
-	if err != nil {
-		return nil, err
-	}
+func (c *certCache) lookup(key string) ([]byte, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if _, ok := c.m[key]; !ok {
-		if len(c.order) >= c.max {
-			delete(c.m, c.order[0])
-			c.order = c.order[1:]
-		}
-		c.m[key] = b
-		c.order = append(c.order, key)
+	b, ok := c.m[key]
+	return b, ok
+}
+
+func (c *certCache) put(key string, b []byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.m[key]; ok {
+		return
 	}
-	return c.m[key], nil
+	if len(c.order) >= c.max {
+		delete(c.m, c.order[0])
+		c.order = c.order[1:]
+	}
+	c.m[key] = b
+	c.order = append(c.order, key)
 }
 
 // premiumThreshold is PremiumLucky in base units of the app's token (nil without one).

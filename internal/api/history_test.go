@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/big"
 	"net/http"
+	"os"
 	"strconv"
 	"testing"
 	"testing/fstest"
@@ -61,7 +62,9 @@ func newIndexEnv(t *testing.T) *indexEnv {
 		WaitHead: ix.WaitHead})
 	h, err := server.New(server.Options{
 		Network: n, Web: fstest.MapFS{"index.html": {Data: []byte("<html><head></head></html>")}},
-		API:    api.New(api.Deps{Network: n, Tokens: e.reg, Chain: api.ChainOf(b), Market: api.NewMarket(b, log), Index: index, Log: log}),
+		// Assets: the token logos the web build ships, which burn certificates draw.
+		API: api.New(api.Deps{Network: n, Tokens: e.reg, Chain: api.ChainOf(b), Market: api.NewMarket(b, log), Index: index,
+			Assets: os.DirFS("../../web/public"), Log: log}),
 		Index:  index,
 		Devnet: e.node.Handler(), Log: log,
 	})

@@ -24,6 +24,7 @@ import (
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
+	"rsc.io/qr"
 )
 
 // Size of the certificate.
@@ -32,7 +33,8 @@ const (
 	Height = 630
 )
 
-// Data is what the certificate shows. Amount is already formatted for people.
+// Data is what the certificate shows. Amount and the figures are already formatted for
+// people.
 type Data struct {
 	Amount  string // "1,000"
 	Symbol  string // "LUCKY"
@@ -42,7 +44,19 @@ type Data struct {
 	Time    time.Time
 	Block   uint64
 	Network string // "devnet", "mainnet"
+	// Logo is the token's logo drawn at LogoSize (LogoFromSVG); nil draws the monogram.
+	Logo image.Image
+	// Share is the share of supply this burn is ("0.0007%"); "" when the supply is unknown.
+	Share string
+	// BurnerTotal is the burner's running total of the token up to this burn ("14 LUCKY
+	// in 2 burns"); "" when the event index cannot say.
+	BurnerTotal string
+	// QR is the code of the certificate page's URL; nil draws none.
+	QR *qr.Code
 }
+
+// LogoSize is the side of the logo on the certificate, in pixels.
+const LogoSize = 120
 
 type faces struct {
 	title, huge, label, value, mono, small, badge font.Face
@@ -73,7 +87,7 @@ var loadFaces = sync.OnceValues(func() (*faces, error) {
 		size float64
 	}{
 		{&fs.title, bold, 34}, {&fs.huge, bold, 84}, {&fs.label, bold, 18}, {&fs.value, reg, 26},
-		{&fs.mono, mono, 21}, {&fs.small, reg, 20}, {&fs.badge, bold, 40},
+		{&fs.mono, mono, 18}, {&fs.small, reg, 20}, {&fs.badge, bold, 40},
 	} {
 		if *x.dst, err = face(x.f, x.size); err != nil {
 			return nil, err
@@ -109,33 +123,56 @@ func Render(d Data) ([]byte, error) {
 	text(img, fs.title, 80, 108, gold, "BURN CERTIFICATE")
 	right(img, fs.label, Width-80, 104, muted, strings.ToUpper("LuckyCoin · "+d.Network))
 
-	// Token badge and the amount.
-	badge(img, fs.badge, 80+60, 230, 60, d.Symbol)
-	text(img, fs.label, 230, 180, muted, "BURNED FOREVER")
+	// The token's logo (or its monogram) and the amount; the right column is the QR code's.
+	if d.Logo != nil {
+		drawLogo(img, image.Rect(80, 170, 80+LogoSize, 170+LogoSize), d.Logo)
+	} else {
+		badge(img, fs.badge, 80+LogoSize/2, 230, LogoSize/2, d.Symbol)
+	}
+	text(img, fs.label, 230, 176, muted, "BURNED FOREVER")
 	amount := d.Amount + " " + d.Symbol
-	face := fs.huge
-	text(img, face, 226, 262, white, fit(face, amount, Width-80-226))
+	text(img, fs.huge, 226, 256, white, fit(fs.huge, amount, qrColumn-40-226))
 	if d.Token != "" && d.Token != d.Symbol {
-		text(img, fs.small, 230, 296, muted, d.Token)
+		text(img, fs.small, 230, 288, muted, d.Token)
+	}
+
+	// The burn's figures: its share of the supply and the burner's running total.
+	stat := func(x int, label, value string) {
+		text(img, fs.label, x, 332, muted, label)
+		text(img, fs.value, x, 364, gold, fit(fs.value, value, qrColumn-40-x))
+	}
+	if d.Share != "" {
+		stat(80, "SHARE OF SUPPLY", d.Share)
+	}
+	if d.BurnerTotal != "" {
+		x := 80
+		if d.Share != "" {
+			x = 330
+		}
+		stat(x, "BURNER'S TOTAL", d.BurnerTotal)
 	}
 
 	// Details.
-	y := 360
-	row := func(label, value string, f font.Face) {
+	y := 408
+	row := func(label, value string) {
 		text(img, fs.label, 80, y, muted, label)
-		text(img, f, 80, y+32, white, value)
-		y += 74
+		text(img, fs.mono, 80, y+28, white, fit(fs.mono, value, qrColumn-40-80))
+		y += 60
 	}
-	row("BURNER", d.Burner, fs.mono)
-	row("TRANSACTION", d.TxHash, fs.mono)
+	row("BURNER", d.Burner)
+	row("TRANSACTION", d.TxHash)
 	text(img, fs.label, 80, y, muted, "DATE (UTC)")
 	date := "pending"
 	if !d.Time.IsZero() {
 		date = d.Time.UTC().Format("2 Jan 2006, 15:04:05")
 	}
-	text(img, fs.value, 80, y+32, white, date)
-	text(img, fs.label, 520, y, muted, "BLOCK")
-	text(img, fs.value, 520, y+32, white, fmt.Sprint(d.Block))
+	text(img, fs.value, 80, y+30, white, date)
+	text(img, fs.label, 420, y, muted, "BLOCK")
+	text(img, fs.value, 420, y+30, white, fmt.Sprint(d.Block))
+
+	if d.QR != nil {
+		qrBlock(img, fs, d.QR)
+	}
 
 	// The seal: what the server checked before drawing.
 	// (Go's fonts have no check mark glyph: the tick is drawn.)
@@ -184,8 +221,9 @@ func strokeRect(img *image.RGBA, r image.Rectangle, w int, c color.Color) {
 	fillRect(img, image.Rect(r.Max.X-w, r.Min.Y, r.Max.X, r.Max.Y), c)
 }
 
-// badge is a filled circle with the symbol's first letters, standing in for the token
-// logo (the logos are SVG, which the standard library cannot draw).
+// badge is the monogram: a filled circle with the symbol's first letters, standing in for
+// a token logo the certificate cannot draw (none shipped, remote, or outside LogoFromSVG's
+// subset).
 func badge(img *image.RGBA, f font.Face, cx, cy, r int, symbol string) {
 	for y := cy - r; y <= cy+r; y++ {
 		for x := cx - r; x <= cx+r; x++ {
@@ -232,4 +270,46 @@ func fit(f font.Face, s string, width int) string {
 		}
 	}
 	return s
+}
+
+// QRQuiet is the light margin around a QR code, in modules (the standard's 4).
+const QRQuiet = 4
+
+// qrColumn is where the right column, the QR code's, begins; text on the left stops 40 px
+// before it.
+const qrColumn = 860
+
+// qrArea is the square the code and its quiet zone fit in.
+var qrArea = image.Rect(qrColumn+40, 150, Width-80, 150+(Width-80-qrColumn-40))
+
+// QRPlace is where Render draws a code of the given size: its top-left module's corner and
+// the pixels per module, as large as whole pixels allow inside qrArea (centred). Whole
+// pixels keep every module sharp, which scanners (and the tests reading the image) rely on.
+func QRPlace(size int) (x0, y0, px int) {
+	n := size + 2*QRQuiet
+	px = qrArea.Dx() / n
+	x0 = qrArea.Min.X + (qrArea.Dx()-px*n)/2 + QRQuiet*px
+	return x0, qrArea.Min.Y + QRQuiet*px, px
+}
+
+// qrBlock draws the code on white with its quiet zone, and a caption under it.
+func qrBlock(img *image.RGBA, fs *faces, c *qr.Code) {
+	x0, y0, px := QRPlace(c.Size)
+	if px < 1 {
+		return
+	}
+	q := QRQuiet * px
+	side := (c.Size + 2*QRQuiet) * px
+	fillRect(img, image.Rect(x0-q, y0-q, x0-q+side, y0-q+side), white)
+	ink := color.RGBA{0x12, 0x0a, 0x08, 0xff}
+	for y := range c.Size {
+		for x := range c.Size {
+			if c.Black(x, y) {
+				fillRect(img, image.Rect(x0+x*px, y0+y*px, x0+(x+1)*px, y0+(y+1)*px), ink)
+			}
+		}
+	}
+	caption := "SCAN TO VERIFY"
+	w := font.MeasureString(fs.label, caption).Ceil()
+	text(img, fs.label, x0-q+(side-w)/2, y0-q+side+30, muted, caption)
 }

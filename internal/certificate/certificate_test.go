@@ -2,9 +2,14 @@ package certificate
 
 import (
 	"bytes"
+	"errors"
 	"image/png"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
+
+	"rsc.io/qr"
 )
 
 func TestRenderStableAndSized(t *testing.T) {
@@ -33,5 +38,98 @@ func TestRenderStableAndSized(t *testing.T) {
 	c, _ := Render(d)
 	if bytes.Equal(a, c) {
 		t.Fatal("a different amount renders the same image")
+	}
+}
+
+// Every logo the app ships for a token draws (the subset LogoFromSVG knows covers them),
+// and what it does not know is refused rather than drawn wrongly.
+func TestLogoFromSVG(t *testing.T) {
+	files, err := filepath.Glob("../../web/public/images/tokens/*.svg")
+	if err != nil || len(files) < 10 {
+		t.Fatalf("logos: %v %v", files, err)
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := LogoFromSVG(data, LogoSize)
+		if filepath.Base(f) == "default.svg" {
+			// The placeholder's dashed ring is outside the subset.
+			if !errors.Is(err, ErrLogoUnsupported) {
+				t.Fatalf("default.svg: %v", err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		// Opaque in the middle, transparent in the corners (a round logo).
+		if _, _, _, a := img.At(LogoSize/2, LogoSize/2).RGBA(); a != 0xffff {
+			t.Errorf("%s: centre alpha %x", f, a)
+		}
+		if _, _, _, a := img.At(1, 1).RGBA(); a != 0 {
+			t.Errorf("%s: corner alpha %x", f, a)
+		}
+	}
+	for _, bad := range []string{
+		`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><path d="M0 0h64v64z"/></svg>`,
+		`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 32"><circle cx="1" cy="1" r="1"/></svg>`,
+		`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><circle cx="1" cy="1" r="1" fill="url(#nope)"/></svg>`,
+		`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><circle cx="1" cy="1" r="1" fill="rgb(1,2,3)"/></svg>`,
+		`not xml`,
+	} {
+		if _, err := LogoFromSVG([]byte(bad), LogoSize); !errors.Is(err, ErrLogoUnsupported) {
+			t.Errorf("%s: %v", bad, err)
+		}
+	}
+}
+
+// The logo, the figures and the QR code each change the image; the code is drawn where
+// QRPlace says, module for module.
+func TestRenderFiguresAndQR(t *testing.T) {
+	base := Data{Amount: "7", Symbol: "LUCKY", Token: "LUCKY", Burner: "0x01", TxHash: "0x02", Network: "devnet"}
+	plain, err := Render(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, err := qr.Encode("https://lucky.example/burn/0x02", qr.M)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg, _ := os.ReadFile("../../web/public/images/tokens/lucky.svg")
+	logo, err := LogoFromSVG(svg, LogoSize)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, d := range map[string]Data{
+		"logo":  {Amount: "7", Symbol: "LUCKY", Token: "LUCKY", Burner: "0x01", TxHash: "0x02", Network: "devnet", Logo: logo},
+		"share": {Amount: "7", Symbol: "LUCKY", Token: "LUCKY", Burner: "0x01", TxHash: "0x02", Network: "devnet", Share: "0.0000007%"},
+		"total": {Amount: "7", Symbol: "LUCKY", Token: "LUCKY", Burner: "0x01", TxHash: "0x02", Network: "devnet", BurnerTotal: "7 LUCKY in 1 burn"},
+		"qr":    {Amount: "7", Symbol: "LUCKY", Token: "LUCKY", Burner: "0x01", TxHash: "0x02", Network: "devnet", QR: code},
+	} {
+		b, err := Render(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bytes.Equal(b, plain) {
+			t.Errorf("%s: no change to the image", name)
+		}
+		if name != "qr" {
+			continue
+		}
+		img, err := png.Decode(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		x0, y0, px := QRPlace(code.Size)
+		for y := range code.Size {
+			for x := range code.Size {
+				r, _, _, _ := img.At(x0+x*px+px/2, y0+y*px+px/2).RGBA()
+				if (r < 0x8000) != code.Black(x, y) {
+					t.Fatalf("module (%d,%d) wrong", x, y)
+				}
+			}
+		}
 	}
 }

@@ -4,7 +4,9 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"math/big"
 	"strconv"
 	"strings"
 
@@ -379,4 +381,43 @@ func (c coinCol) Scan(src any) error {
 	}
 	*c.dst = t
 	return nil
+}
+
+// BurnerTotalUpTo is burner's total of token over its burns in chain order up to and
+// including those of transaction txHash, and how many burns that is. found is false while
+// the index holds no burn of token by burner in that transaction (not reached yet, or not
+// such a burn). Amounts are summed as integers: the column holds decimal strings.
+func (s *DB) BurnerTotalUpTo(ctx context.Context, burner string, token supra.CoinType, txHash string) (total *big.Int, burns int64, found bool, err error) {
+	var height, pos int64
+	err = s.db.QueryRowContext(ctx, s.q(`SELECT height, tx_pos FROM burns WHERE tx_hash = ? AND burner = ? AND token = ? LIMIT 1`),
+		txHash, burner, token.String()).Scan(&height, &pos)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, 0, false, nil
+	}
+	if err != nil {
+		return nil, 0, false, fmt.Errorf("store: burner total: %w", err)
+	}
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT amount FROM burns WHERE burner = ? AND token = ?
+		AND (height < ? OR (height = ? AND tx_pos <= ?))`), burner, token.String(), height, height, pos)
+	if err != nil {
+		return nil, 0, false, fmt.Errorf("store: burner total: %w", err)
+	}
+	defer rows.Close()
+	total = new(big.Int)
+	for rows.Next() {
+		var a string
+		if err := rows.Scan(&a); err != nil {
+			return nil, 0, false, fmt.Errorf("store: burner total: %w", err)
+		}
+		v, ok := new(big.Int).SetString(a, 10)
+		if !ok {
+			return nil, 0, false, fmt.Errorf("store: burner total: amount %q", a)
+		}
+		total.Add(total, v)
+		burns++
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, false, fmt.Errorf("store: burner total: %w", err)
+	}
+	return total, burns, true, nil
 }

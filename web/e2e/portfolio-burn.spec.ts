@@ -167,6 +167,7 @@ test.describe('meme burner', { tag: CHANGES_CHAIN }, () => {
     const before = await balance(page.request, me, LUCKY);
     await page.getByLabel('Amount to burn').fill('10');
     await page.getByRole('button', { name: 'Ignite the Flames' }).click();
+    await page.getByRole('dialog', { name: 'Review your burn' }).getByRole('button', { name: 'Confirm burn' }).click();
     await expect(page.getByRole('dialog', { name: 'Burning Meme' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Burning...' })).toBeVisible();
     await page.getByRole('group', { name: /request/i }).getByRole('button', { name: 'Reject' }).click();
@@ -206,6 +207,7 @@ test.describe('meme burner', { tag: CHANGES_CHAIN }, () => {
     await page.getByLabel('Amount to burn').fill('1000');
     await shot(page, 'burn');
     await page.getByRole('button', { name: 'Ignite the Flames' }).click();
+    await page.getByRole('dialog', { name: 'Review your burn' }).getByRole('button', { name: 'Confirm burn' }).click();
 
     const cert = page.getByRole('dialog', { name: 'Burn Certificate' });
     await expect(cert).toBeVisible({ timeout: 30_000 });
@@ -264,6 +266,7 @@ test.describe('meme burner', { tag: CHANGES_CHAIN }, () => {
     const before = await balance(page.request, me, LUCKY);
     await page.getByLabel('Amount to burn').fill('10');
     await page.getByRole('button', { name: 'Ignite the Flames' }).click();
+    await page.getByRole('dialog', { name: 'Review your burn' }).getByRole('button', { name: 'Confirm burn' }).click();
     await expect(page.getByText('Burn failed: Blockchain error. Try again later.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Ignite the Flames' })).toBeEnabled();
     expect(await balance(page.request, me, LUCKY)).toBe(before);

@@ -778,6 +778,53 @@ export interface components {
             /** @description Path of the public certificate page. */
             url: string;
         };
+        /** @description A verified burn with its certificate's figures. */
+        BurnDetail: {
+            /** @description Transaction hash: 0x and 64 lowercase hex digits. */
+            txHash: string;
+            /** @description Account address: 0x and 64 lowercase hex digits. */
+            burner: string;
+            /** @description Account address: 0x and 64 lowercase hex digits. */
+            burnAddress: string;
+            /** @description Integer amount in base units of its token, as a decimal string. */
+            amount: string;
+            token: components["schemas"]["TokenRef"];
+            /** @description Unsigned 64-bit integer as a decimal string. */
+            blockNumber: string;
+            /** @description RFC 3339 time, UTC. */
+            timestamp: string;
+            network: string;
+            /** @description Path of the certificate PNG (1200×630). */
+            certificateUrl: string;
+            /** @description Path of the public certificate page. */
+            url: string;
+            /** @description The share of the token's total supply this burn is; null with shareOfSupplyNote saying why. */
+            shareOfSupply: {
+                /** @description Burned amount / total supply × 100, truncated: 2 decimals from 1 % up, below that enough for 3 significant digits (at most 12). */
+                percent: string;
+                /** @description Integer amount in base units of its token, as a decimal string. */
+                totalSupply: string;
+                /** @enum {string} */
+                source: "chain" | "registry";
+            } | null;
+            /** @description Why shareOfSupply is null. */
+            shareOfSupplyNote: string | null;
+            /** @description The burner's total of this token over its burns up to and including this one (event index); null with burnerTotalNote saying why. */
+            burnerTotal: {
+                /** @description Integer amount in base units of its token, as a decimal string. */
+                amount: string;
+                burns: number;
+            } | null;
+            /** @description Why burnerTotal is null. */
+            burnerTotalNote: string | null;
+            qr: {
+                /** @description What the code holds: the certificate page's absolute URL. */
+                url: string;
+                size: number;
+                /** @description The code's rows, top to bottom, '1' for a dark module; no quiet zone. */
+                modules: string[];
+            };
+        };
         BurnLeader: {
             rank: number;
             /** @description Account address: 0x and 64 lowercase hex digits. */
@@ -2208,7 +2255,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BurnInfo"];
+                    "application/json": components["schemas"]["BurnDetail"];
                 };
             };
             "4XX": components["responses"]["Error"];

@@ -96,6 +96,7 @@ export type PortfolioResponse = Schemas['PortfolioResponse'];
 export type BurnBuildRequest = Schemas['BurnBuildRequest'];
 export type BurnBuildResponse = Schemas['BurnBuildResponse'];
 export type BurnInfo = Schemas['BurnInfo'];
+export type BurnDetail = Schemas['BurnDetail'];
 export type AccountBurnsResponse = Schemas['AccountBurnsResponse'];
 
 // Cosmic Miners: GET /api/v1/miners, /api/v1/miners/{address}, POST /api/v1/miners/purchase|claim

@@ -9,6 +9,7 @@ import { useAccountBurns, useBurn } from './api/burn-api';
 import { burnDate, burnQuantity, certificateFileName, telegramShareUrl, xShareUrl } from './certificate-links';
 import { TxLink } from '@/components/ui/chain-link';
 import { CertificateDetails } from './components/certificate-details';
+import { CertificateFigures } from './components/certificate-figures';
 
 /** The public certificate page /burn/{hash}: checked against the chain by the server on every visit. */
 export function BurnCertificateContent() {
@@ -40,6 +41,9 @@ export function BurnCertificateContent() {
               </TxLink>
             </div>
             <CertificateDetails burn={b} />
+            <div className="rounded-xl border border-white/10 bg-ink-900/60 p-4">
+              <CertificateFigures burn={b} />
+            </div>
             <div className="flex flex-wrap gap-3">
               <a className={buttonClasses('primary', 'md')} href={b.certificateUrl} download={certificateFileName(b)}>
                 Download

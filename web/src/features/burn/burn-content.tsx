@@ -18,7 +18,9 @@ import { useWallet } from '@/lib/wallet/wallet-context';
 import type { BurnInfo, Token } from '@/types/api';
 import { buildBurn, fetchBurnWithRetries } from './api/burn-api';
 import { burnsQuery } from './api/use-burns';
+import { amountText, BALANCE_SHARES, shareOfBalance } from './amount-shortcuts';
 import { BurnCertificateModal } from './components/burn-certificate-modal';
+import { BurnReviewDialog, type BurnReview } from './components/burn-review-dialog';
 import { BurnLeaderboard } from './components/burn-leaderboard';
 import { RECENT_BURNS, RecentBurns } from './components/recent-burns';
 
@@ -56,6 +58,7 @@ export function BurnContent() {
   const [pickerOpen, setPickerOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [certificate, setCertificate] = useState<BurnInfo | null>(null);
+  const [review, setReview] = useState<BurnReview | null>(null);
 
   const balance = token && balances.data ? balanceOf(balances.data, token.coinType) : undefined;
   const base = token ? tryParseUnits(amount, token.decimals) : null;
@@ -76,8 +79,9 @@ export function BurnContent() {
     setAmount(text);
   };
 
-  const burn = useCallback(async () => {
-    if (!token) return;
+  // Ignite (or Enter) checks the amount and opens the review; only its Confirm signs.
+  const openReview = () => {
+    if (!token || busy) return;
     if (!connected || !address || base === null || base <= 0n) {
       toast.show(MSG_INVALID, { type: 'error', duration: 5000 });
       return;
@@ -86,38 +90,53 @@ export function BurnContent() {
       toast.show(MSG_INSUFFICIENT, { type: 'error', duration: 5000 });
       return;
     }
-    setBusy(true);
-    const shown = amount;
-    try {
-      const { hash } = await tx.run(() => buildBurn({ sender: address, token: token.name, amount: amount.trim() }));
-      sound.play('burn');
-      toast.show(`Burned ${shown} ${token.name}! Tx: ${hash.slice(0, 6)}...`, { type: 'success', duration: 10_000 });
-      setAmount('');
+    setReview({ token, base });
+  };
+
+  // Burns exactly the reviewed amount of the reviewed token, whatever the box holds since.
+  const burn = useCallback(
+    async ({ token: t, base: units }: BurnReview) => {
+      if (!address) return;
+      setReview(null);
+      setBusy(true);
+      const shown = amountText(units, t.decimals);
       try {
-        setCertificate(await fetchBurnWithRetries(hash));
+        const { hash } = await tx.run(() => buildBurn({ sender: address, token: t.name, amount: shown }));
+        sound.play('burn');
+        toast.show(`Burned ${shown} ${t.name}! Tx: ${hash.slice(0, 6)}...`, { type: 'success', duration: 10_000 });
+        setAmount('');
+        try {
+          setCertificate(await fetchBurnWithRetries(hash));
+        } catch (err) {
+          toast.show(`Burn failed: ${errorMessage(err) || 'No transaction details or events found'}`, { type: 'error' });
+        }
       } catch (err) {
-        toast.show(`Burn failed: ${errorMessage(err) || 'No transaction details or events found'}`, { type: 'error' });
+        if (isTxError(err) && err.kind === 'rejected') toast.show(MSG_REJECTED, { type: 'error' });
+        else toast.show(`Burn failed: ${errorMessage(err) || 'Unknown error'}`, { type: 'error' });
+      } finally {
+        setBusy(false);
       }
-    } catch (err) {
-      if (isTxError(err) && err.kind === 'rejected') toast.show(MSG_REJECTED, { type: 'error' });
-      else toast.show(`Burn failed: ${errorMessage(err) || 'Unknown error'}`, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  }, [token, connected, address, base, balance, amount, tx, sound, toast]);
+    },
+    [address, tx, sound, toast],
+  );
 
   const onMain = () => {
     if (!connected) {
       if (wallet.status === 'disconnected') void wallet.connect();
       return;
     }
-    void burn();
+    openReview();
   };
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Enter' && !busy) void burn();
+    if (e.key === 'Enter' && !busy) openReview();
     // Arrow keys do not change the amount (docs/product.md, Display rules).
     if (e.key === 'ArrowUp' || e.key === 'ArrowDown') e.preventDefault();
   };
+  const fillShare = (percent: number) => {
+    if (!token || balance === undefined) return;
+    setAmount(amountText(shareOfBalance(balance, percent), token.decimals));
+  };
+  const sharesOff = !connected || busy || !token || balance === undefined || balance === 0n;
 
   let label = 'Ignite the Flames';
   if (!connected) label = wallet.status === 'connecting' ? 'Connecting...' : 'Connect Wallet';
@@ -161,9 +180,35 @@ export function BurnContent() {
             <span aria-hidden>▾</span>
           </button>
         </div>
-        <p className="mt-2 text-sm text-muted">
-          Balance: <span className="text-white" data-testid="burn-balance">{balanceText}</span>
-        </p>
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm text-muted">
+            Balance: <span className="text-white" data-testid="burn-balance">{balanceText}</span>
+          </p>
+          {/* Shares of the balance, floored to the base unit (amount-shortcuts.ts). */}
+          <div className="flex gap-1.5" role="group" aria-label="Fill a share of your balance">
+            {BALANCE_SHARES.map((p) => (
+              <button
+                key={p}
+                type="button"
+                onClick={() => fillShare(p)}
+                disabled={sharesOff}
+                aria-label={`${p}% of your balance`}
+                className="min-h-9 min-w-11 rounded-lg border border-white/15 bg-ink-900 px-2 text-xs font-bold text-white hover:border-neon-gold focus-visible:border-neon-gold disabled:cursor-not-allowed disabled:opacity-40"
+              >
+                {p}%
+              </button>
+            ))}
+            <button
+              type="button"
+              onClick={() => fillShare(100)}
+              disabled={sharesOff}
+              aria-label="Max: your whole balance"
+              className="min-h-9 min-w-11 rounded-lg border border-neon-gold/50 bg-ink-900 px-2 text-xs font-bold text-neon-gold hover:border-neon-gold focus-visible:border-neon-gold disabled:cursor-not-allowed disabled:opacity-40"
+            >
+              Max
+            </button>
+          </div>
+        </div>
         <Button className="mt-5 w-full" size="lg" variant="gold" onClick={onMain} disabled={connected && !canBurn}>
           {label}
         </Button>
@@ -211,6 +256,13 @@ export function BurnContent() {
           </Card>
         </div>
       )}
+
+      <BurnReviewDialog
+        review={review}
+        burnAddress={config.data?.network.modules.burnAddress ?? ''}
+        onCancel={() => setReview(null)}
+        onConfirm={(r) => void burn(r)}
+      />
 
       <BurnCertificateModal
         burn={certificate}

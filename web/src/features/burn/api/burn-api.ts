@@ -1,15 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { AccountBurnsResponse, BurnBuildRequest, BurnBuildResponse, BurnInfo } from '@/types/api';
+import type { AccountBurnsResponse, BurnBuildRequest, BurnBuildResponse, BurnDetail } from '@/types/api';
 
 /** POST /api/v1/burn/build: the server checks the burn list and the balance, then builds. */
 export function buildBurn(req: BurnBuildRequest, signal?: AbortSignal): Promise<BurnBuildResponse> {
   return api<BurnBuildResponse>('/burn/build', { method: 'POST', body: req, signal });
 }
 
-/** GET /api/v1/burns/{hash}: the burn, verified against the chain. */
-export function fetchBurn(hash: string, signal?: AbortSignal): Promise<BurnInfo> {
-  return api<BurnInfo>(`/burns/${encodeURIComponent(hash)}`, { signal });
+/** GET /api/v1/burns/{hash}: the burn, verified against the chain, with its certificate's figures. */
+export function fetchBurn(hash: string, signal?: AbortSignal): Promise<BurnDetail> {
+  return api<BurnDetail>(`/burns/${encodeURIComponent(hash)}`, { signal });
 }
 
 export const burnQueryKey = (hash: string) => ['burn', hash] as const;
@@ -40,7 +40,7 @@ export function useAccountBurns(address: string | null | undefined) {
 }
 
 /** Up to 3 reads of the burn's detail, 2 s apart (docs/product.md, Burn). */
-export async function fetchBurnWithRetries(hash: string, attempts = 3, pauseMs = 2000): Promise<BurnInfo> {
+export async function fetchBurnWithRetries(hash: string, attempts = 3, pauseMs = 2000): Promise<BurnDetail> {
   let last: unknown;
   for (let i = 0; i < attempts; i++) {
     try {
