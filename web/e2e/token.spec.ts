@@ -42,7 +42,6 @@ test.describe('token pages', () => {
     await expect(page.getByTestId('token-volume')).toHaveText(`${formatSupply(BigInt(after.volume24hQuote!), 8)} SUPRA`);
     await expect(page.getByTestId('token-volume').locator('..')).toContainText(`${after.buys24h} buys`);
     await expect(page.getByTestId('price-chart')).not.toHaveAttribute('data-candles', '0');
-    await page.screenshot({ path: `test-results/token-page-${isMobile(page) ? 375 : 1440}.png`, fullPage: true });
   });
 
   test('the Trade button opens the swap with the pair preselected @phone', async ({ page }) => {
@@ -55,10 +54,11 @@ test.describe('token pages', () => {
   });
 
   test('every token index row links to its token page @phone', async ({ page }) => {
+    const loaded = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/market/tokens');
     await page.goto('/tokenindex');
+    const answer = (await (await loaded).json()) as MarketTokensResponse;
     const links = page.getByTestId(isMobile(page) ? 'token-card' : 'token-row').getByTestId('token-link');
     await expect(links.first()).toBeVisible();
-    const answer = (await (await page.request.get('/api/v1/market/tokens')).json()) as MarketTokensResponse;
     const hrefs = await links.evaluateAll((els) => els.map((e) => e.getAttribute('href')));
     expect(hrefs.length).toBe(Math.min(answer.tokens.length, 30));
     for (const h of hrefs) expect(answer.tokens.some((t) => h === `/token/${encodeURIComponent(t.symbol)}`)).toBe(true);

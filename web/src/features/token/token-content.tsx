@@ -8,6 +8,7 @@ import { TokenLogo } from '@/components/ui/token-logo';
 import { UpdatedAgo } from '@/components/ui/updated-ago';
 import { fmt2Grouped, formatInteger } from '@/lib/amounts';
 import { useAppConfig } from '@/lib/config';
+import { plural } from '@/lib/format';
 import { caps, changeText, changeTone, liquidityText, supraCompact, supraPrice, usdPrice, USD_UNAVAILABLE } from '@/lib/market/format';
 import { useMarketTokens } from '@/lib/market/use-market-tokens';
 import { paths, swapPairPath } from '@/lib/paths';
@@ -26,10 +27,10 @@ function Stat({ label, value, detail, tone = 'text-white', testId }: { label: st
   return (
     <div className="rounded-2xl border border-white/10 bg-ink-800/85 p-4">
       <p className="text-[10px] font-bold tracking-[0.2em] text-muted uppercase">{label}</p>
-      <p className={`mt-1 truncate font-mono text-xl font-bold ${tone}`} data-testid={testId}>
+      <p className={`mt-1 font-mono text-lg font-bold break-words sm:text-xl ${tone}`} data-testid={testId}>
         {value}
       </p>
-      {detail && <p className="mt-1 truncate font-mono text-xs text-muted" title={detail}>{detail}</p>}
+      {detail && <p className="mt-1 font-mono text-xs break-words text-muted">{detail}</p>}
     </div>
   );
 }
@@ -148,7 +149,7 @@ export function TokenContent() {
         <Stat
           label="24h volume"
           value={supraCompact(row.volume24hQuote, supraDecimals)}
-          detail={row.volume24h === null ? undefined : `${fmt2Grouped(row.volume24h, row.decimals)} ${row.symbol} · ${formatInteger(row.buys24h ?? 0)} buys / ${formatInteger(row.sells24h ?? 0)} sells`}
+          detail={row.volume24h === null ? undefined : `${fmt2Grouped(row.volume24h, row.decimals)} ${row.symbol} · ${formatInteger(row.buys24h ?? 0)} ${plural(row.buys24h ?? 0, 'buy')} / ${formatInteger(row.sells24h ?? 0)} ${plural(row.sells24h ?? 0, 'sell')}`}
           testId="token-volume"
         />
         <Stat

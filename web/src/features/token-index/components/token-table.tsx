@@ -49,8 +49,8 @@ export function TokenTable({ rows, supraDecimals = 8 }: { rows: readonly RankedT
                 </td>
                 <td className="px-4 py-3 text-right font-mono text-white" data-testid="price-supra">{supraPrice(r)}</td>
                 <td className={`px-4 py-3 text-right font-mono ${changeTone(r.change24h)}`} data-testid="change-24h">{changeText(r.change24h)}</td>
-                <td className="px-4 py-3 text-right font-mono text-white" data-testid="volume-24h">{volumeText(r, supraDecimals)}</td>
-                <td className="px-4 py-3 text-right font-mono text-white" data-testid="liquidity">{liquidityText(r, supraDecimals)}</td>
+                <td className="px-4 py-3 text-right font-mono whitespace-nowrap text-white" data-testid="volume-24h">{volumeText(r, supraDecimals)}</td>
+                <td className="px-4 py-3 text-right font-mono whitespace-nowrap text-white" data-testid="liquidity">{liquidityText(r, supraDecimals)}</td>
                 <td className="px-4 py-3 text-right font-mono text-white" data-testid="total-supply">{supply(r)}</td>
                 <td className="px-4 py-3 text-right font-mono" data-testid="market-cap">
                   <span className="block font-bold text-neon-gold">{c.marketCap}</span>

@@ -17,7 +17,11 @@ export function RecentTrades({ token, supraDecimals }: { token: MarketToken; sup
         <h2 id="trades-title" className="font-display text-lg font-extrabold tracking-wide text-white">
           Recent trades
         </h2>
-        {q.data && <IndexProgress indexed={q.data.indexedHeight} head={q.data.headHeight} />}
+        {q.data && (
+          <span className="text-xs text-muted">
+            <IndexProgress indexed={q.data.indexedHeight} head={q.data.headHeight} />
+          </span>
+        )}
       </div>
       {q.isError ? (
         <p className="text-sm text-muted">
@@ -55,7 +59,7 @@ export function RecentTrades({ token, supraDecimals }: { token: MarketToken; sup
                   </td>
                   <td className="py-2 text-right whitespace-nowrap">
                     <TxLink hash={t.txHash} className="text-neon-cyan hover:underline" label={`Transaction ${t.txHash}`}>
-                      {formatDateTimeUS(new Date(t.time))}
+                      <TradeTime iso={t.time} />
                     </TxLink>
                   </td>
                 </tr>
@@ -65,5 +69,17 @@ export function RecentTrades({ token, supraDecimals }: { token: MarketToken; sup
         </div>
       )}
     </section>
+  );
+}
+
+/** The trade's date and time; on a phone the time only (the list is the latest trades), the date in its title. */
+function TradeTime({ iso }: { iso: string }) {
+  const full = formatDateTimeUS(new Date(iso));
+  const [date = '', time = full] = full.split(', ');
+  return (
+    <span title={full}>
+      <span className="hidden sm:inline">{date}, </span>
+      {time}
+    </span>
   );
 }

@@ -39,13 +39,13 @@ function HolderList({ token }: { token: MarketToken }) {
   return (
     <ol className="space-y-1.5 text-xs sm:text-sm">
       {data.holders.map((h) => (
-        <li key={h.account} className="flex items-baseline justify-between gap-3 border-t border-white/5 pt-1.5" data-testid="holder-row">
-          <span className="min-w-0 truncate font-mono">
+        <li key={h.account} className="border-t border-white/5 pt-1.5" data-testid="holder-row">
+          <span className="block truncate font-mono">
             <span className="mr-2 text-muted">{h.rank}</span>
             <AddressLink address={h.account} />
           </span>
-          <span className="shrink-0 text-right font-mono text-white">
-            {fmt2Grouped(h.balance, token.decimals)} <span className="text-muted">({h.percentOfSupply}%)</span>
+          <span className="block text-right font-mono text-white">
+            {fmt2Grouped(h.balance, token.decimals)} {token.symbol} <span className="text-muted">({h.percentOfSupply}%)</span>
           </span>
         </li>
       ))}
