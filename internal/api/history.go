@@ -50,6 +50,7 @@ type HistoryHandler struct {
 	d       HistoryDeps
 	day     blockCache[luckyDayJSON]
 	holders blockCache[holderList]
+	days    blockCache[*tokenDays]
 }
 
 // dayCacheFor bounds how long the 24 hour figures are kept at one indexed block: trades

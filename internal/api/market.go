@@ -103,6 +103,12 @@ type marketTokenJSON struct {
 	MarketCapSupra    *string      `json:"marketCapSupra"`
 	FDVSupra          *string      `json:"fdvSupra"`
 	Reserves          reservesJSON `json:"reserves"`
+	// LiquiditySupra is the pool's two reserves valued in SUPRA at its spot price (twice
+	// its SUPRA reserve), SUPRA base units; LiquidityUSD the same in dollars. Null for
+	// SUPRA's own row (and the USD value while USD is unavailable).
+	LiquiditySupra *string `json:"liquiditySupra"`
+	LiquidityUSD   *string `json:"liquidityUsd"`
+	tokenDayJSON
 }
 
 type skippedJSON struct {
@@ -140,6 +146,9 @@ type marketTokensResponse struct {
 	USDUnavailable *usdUnavailableJSON `json:"usdUnavailable"`
 	Tokens         []marketTokenJSON   `json:"tokens"`
 	Skipped        []skippedJSON       `json:"skipped"`
+	// IndexedHeight is the index's block the rows' 24 h figures reflect (trades up to
+	// height at most); null when this server has no index, and the figures are null.
+	IndexedHeight *string `json:"indexedHeight"`
 }
 
 type amountJSON struct {
@@ -252,7 +261,18 @@ func (h *Handler) GetMarketTokens(w http.ResponseWriter, r *http.Request) {
 	if s == nil {
 		return
 	}
-	build := func() (*rendered, error) { return render(marketTokensOf(s)) }
+	var day *tokenDays
+	if h.index != nil {
+		// Read fresh from the index (milliseconds, once per block); without them the 24 h
+		// fields stay null and the page says why.
+		d, err := h.index.tokensDay(r.Context(), s.Height)
+		if err != nil {
+			h.log.Warn("market: 24 h figures of the tokens from the index", "err", err)
+		} else {
+			day = d
+		}
+	}
+	build := func() (*rendered, error) { return render(marketTokensOf(s, day)) }
 	var (
 		out *rendered
 		err error
@@ -260,7 +280,7 @@ func (h *Handler) GetMarketTokens(w http.ResponseWriter, r *http.Request) {
 	if s.Stale {
 		out, err = build()
 	} else {
-		out, err = h.tokensBody.get(s, build)
+		out, err = h.tokensBody.get(s, day, build)
 	}
 	if err != nil {
 		h.fail(w, r, err)
@@ -269,8 +289,9 @@ func (h *Handler) GetMarketTokens(w http.ResponseWriter, r *http.Request) {
 	out.serve(w, r)
 }
 
-// marketTokensOf is the token index of a snapshot, ranked by market cap.
-func marketTokensOf(s *market.Snapshot) marketTokensResponse {
+// marketTokensOf is the token index of a snapshot, ranked by market cap, with the index's
+// 24 h figures of each token (day nil: none).
+func marketTokensOf(s *market.Snapshot, day *tokenDays) marketTokensResponse {
 	out := marketTokensResponse{
 		UpdatedAt: s.UpdatedAt.UTC(), Height: heightJSON(s), freshness: freshnessOf(s), SupraUSD: market.DecimalPtr(s.SupraUSD), USDUnavailable: usdUnavailable(s),
 		Tokens: make([]marketTokenJSON, 0, len(s.Tokens)), Skipped: make([]skippedJSON, 0, len(s.Skipped)),
@@ -306,6 +327,13 @@ func marketTokensOf(s *market.Snapshot) marketTokensResponse {
 		}
 		return b.cap.Cmp(a.cap)
 	})
+	// One SUPRA in base units, for the liquidity in dollars (SUPRA's row is always listed).
+	var supraUnit *big.Int
+	for _, t := range s.Tokens {
+		if t.Token.Coin().IsNative() {
+			supraUnit = new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(t.Token.Decimals)), nil)
+		}
+	}
 	for i, r := range toks {
 		t := r.t
 		out.Tokens = append(out.Tokens, marketTokenJSON{
@@ -318,6 +346,19 @@ func marketTokensOf(s *market.Snapshot) marketTokensResponse {
 			MarketCapSupra: market.DecimalPtr(r.cap), FDVSupra: market.DecimalPtr(r.fdv),
 			Reserves: reservesJSON{Token: u64s(t.ReserveToken), Supra: u64s(t.ReserveSupra)},
 		})
+		row := &out.Tokens[len(out.Tokens)-1]
+		if liq := liquidity(t); liq != nil {
+			row.LiquiditySupra = intPtr(liq, true)
+			if s.SupraUSD != nil && supraUnit != nil {
+				row.LiquidityUSD = market.DecimalPtr(new(big.Rat).Mul(new(big.Rat).SetFrac(liq, supraUnit), s.SupraUSD))
+			}
+		}
+		if day != nil {
+			row.tokenDayJSON = day.byCoin[t.Token.Coin()]
+		}
+	}
+	if day != nil {
+		out.IndexedHeight = &day.indexed
 	}
 	for _, sk := range s.Skipped {
 		out.Skipped = append(out.Skipped, skippedJSON{Name: sk.Token.Name, Symbol: sk.Token.Symbol, CoinType: sk.Token.CoinType, Reason: sk.Reason})

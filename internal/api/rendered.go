@@ -80,20 +80,22 @@ func etagMatches(header, etag string) bool {
 type tokensCache struct {
 	mu   sync.Mutex
 	snap *market.Snapshot
+	day  *tokenDays
 	out  *rendered
 }
 
-// get returns the answer rendered for snap, rendering it with build when snap is new.
-func (c *tokensCache) get(snap *market.Snapshot, build func() (*rendered, error)) (*rendered, error) {
+// get returns the answer rendered for snap and the index's 24 h figures day (each read
+// once per block, so their pair changes rarely), rendering it with build when either is new.
+func (c *tokensCache) get(snap *market.Snapshot, day *tokenDays, build func() (*rendered, error)) (*rendered, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.out != nil && c.snap == snap {
+	if c.out != nil && c.snap == snap && c.day == day {
 		return c.out, nil
 	}
 	out, err := build()
 	if err != nil {
 		return nil, err
 	}
-	c.snap, c.out = snap, out
+	c.snap, c.day, c.out = snap, day, out
 	return out, nil
 }

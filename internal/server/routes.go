@@ -50,6 +50,7 @@ func routes(o Options, spa *spa) http.Handler {
 		ix = api.NewHistory(api.HistoryDeps{Log: o.Log})
 	}
 	mux.HandleFunc("GET /api/v1/market/candles", ix.GetCandles)
+	mux.HandleFunc("GET /api/v1/market/trades", ix.GetTokenTrades)
 	mux.HandleFunc("GET /api/v1/burns", ix.GetBurns)
 	mux.HandleFunc("GET /api/v1/burns/leaderboard", ix.GetBurnLeaderboard)
 	mux.HandleFunc("GET /api/v1/slots/feed", ix.GetSlotsFeed)

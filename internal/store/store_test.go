@@ -7,6 +7,7 @@ import (
 	"errors"
 	"math"
 	"os"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -198,6 +199,31 @@ func TestStoreSuite(t *testing.T) {
 			// From after the first buy: the reference is that buy's price.
 			if w, _ := window(ctx, db, luckyT, 1_767_225_615, 1_767_225_600+120); w.Buys != 1 || *w.Ref != 0.00667 || w.VolBase.String() != "1500000000" {
 				t.Fatalf("later window %+v", w)
+			}
+			// Many coins at once, up to a height, read what WindowTrades reads for one.
+			wb, wi, err := db.WindowTrades(ctx, luckyT, 1_767_225_615, 1_767_225_600+120)
+			if err != nil || wb == nil || len(wi) < 2 {
+				t.Fatalf("window trades %+v %+v %v", wb, wi, err)
+			}
+			db4, di, err := db.DayTrades(ctx, []supra.CoinType{luckyT, supraT}, 1_767_225_615, 1_767_225_600+120, 1<<40)
+			if err != nil || !reflect.DeepEqual(db4[luckyT], *wb) || !reflect.DeepEqual(di[luckyT], wi) || len(di[supraT]) != 0 {
+				t.Fatalf("day trades %+v %+v, window trades %+v %+v (%v)", db4, di, wb, wi, err)
+			}
+			// Up to the first trade's height in the window: the later ones are left out.
+			upTo := wi[0].Height
+			_, di, _ = db.DayTrades(ctx, []supra.CoinType{luckyT}, 1_767_225_615, 1_767_225_600+120, upTo)
+			for _, tr := range di[luckyT] {
+				if tr.Height > upTo {
+					t.Fatalf("a trade at %d above %d", tr.Height, upTo)
+				}
+			}
+			if len(di[luckyT]) == 0 || len(di[luckyT]) == len(wi) && wi[len(wi)-1].Height > upTo {
+				t.Fatalf("day trades up to %d: %+v", upTo, di[luckyT])
+			}
+			// The latest trades, newest first.
+			recent, err := db.RecentTrades(ctx, luckyT, 2)
+			if err != nil || len(recent) != 2 || !reflect.DeepEqual(recent[0], wi[len(wi)-1]) || !reflect.DeepEqual(recent[1], wi[len(wi)-2]) {
+				t.Fatalf("recent trades %+v %v", recent, err)
 			}
 			holders, n, err := db.Holders(ctx, luckyT, burnA, 10)
 			if err != nil || n != 2 || len(holders) != 2 || holders[0].Account != bob || holders[0].Balance != "800000000" ||

@@ -32,6 +32,7 @@ const ROUTES = [
   { route: '/burn', module: 'src/features/burn/burn-page.tsx', budget: 75 },
   { route: '/burn/:hash', module: 'src/features/burn/burn-certificate-page.tsx', budget: 75 },
   { route: '/tokenindex', module: 'src/features/token-index/token-index-page.tsx', budget: 75 },
+  { route: '/token/:symbol', module: 'src/features/token/token-page.tsx', budget: 75 },
   { route: '/minerz', module: 'src/features/minerz/minerz-page.tsx', budget: 93 },
   { route: '/tools', module: 'src/features/tools/tools-page.tsx', budget: 76 },
   { route: '/bots', module: 'src/features/bots/bots-page.tsx', budget: 89 },

@@ -30,6 +30,7 @@ const ActivityPage = page(() => import('@/features/activity/activity-page'), (m)
 const BurnPage = page(() => import('@/features/burn/burn-page'), (m) => m.BurnPage);
 const BurnCertificatePage = page(() => import('@/features/burn/burn-certificate-page'), (m) => m.BurnCertificatePage);
 const TokenIndexPage = page(() => import('@/features/token-index/token-index-page'), (m) => m.TokenIndexPage);
+const TokenPage = page(() => import('@/features/token/token-page'), (m) => m.TokenPage);
 const MinerzPage = dataPage(() => import('@/features/minerz/minerz-page'), (m) => m.MinerzPage);
 const ToolsPage = page(() => import('@/features/tools/tools-page'), (m) => m.ToolsPage);
 const BotsPage = dataPage(() => import('@/features/bots/bots-page'), (m) => m.BotsPage);
@@ -70,6 +71,7 @@ export function AppRoutes() {
         <Route path={paths.burn} element={<BurnPage />} />
         <Route path={paths.burnCertificate} element={<BurnCertificatePage />} />
         <Route path={paths.tokenIndex} element={<TokenIndexPage />} />
+        <Route path={paths.token} element={<TokenPage />} />
         <Route path={paths.minerz} element={<MinerzPage />} />
         <Route path={paths.tools} element={<ToolsPage />} />
         <Route path={paths.bots} element={<BotsPage />} />

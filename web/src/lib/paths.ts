@@ -15,6 +15,7 @@ export const paths = {
   burn: '/burn',
   burnCertificate: '/burn/:hash',
   tokenIndex: '/tokenindex',
+  token: '/token/:symbol',
   bots: '/bots',
   minerz: '/minerz',
   comingSoon: '/coming-soon',
@@ -29,6 +30,16 @@ export const paths = {
 /** The public certificate page of one burn. */
 export function burnCertificatePath(hash: string): string {
   return `/burn/${encodeURIComponent(hash)}`;
+}
+
+/** The market page of one listed token, by its symbol. */
+export function tokenPath(symbol: string): string {
+  return `/token/${encodeURIComponent(symbol)}`;
+}
+
+/** The swap with a token's SUPRA pair preselected: SUPRA in, the token (by registry name) out. */
+export function swapPairPath(tokenName: string): string {
+  return `/swap?${new URLSearchParams({ from: 'SUPRA', to: tokenName }).toString()}`;
 }
 
 /** The in-app account page of one address (devnet's explorer for accounts). */

@@ -466,6 +466,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/market/trades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A token's latest trades in its SUPRA pool, newest first.
+         * @description Needs the event index; answers how far it has caught up.
+         */
+        get: operations["getTokenTrades"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/burns": {
         parameters: {
             query?: never;
@@ -1125,6 +1145,22 @@ export interface components {
                 /** @description Integer amount in base units of its token, as a decimal string. */
                 supra: string;
             };
+            /** @description The pool's two reserves valued in SUPRA at its spot price (twice its SUPRA reserve), SUPRA base units; null for SUPRA's own row. */
+            liquiditySupra: string | null;
+            /** @description liquiditySupra in USD (SUPRA's USD price); null when USD is unavailable or for SUPRA's own row. Decimal string with 18 decimals, truncated. */
+            liquidityUsd: string | null;
+            /** @description Percent move of the SUPRA price over 24 h (the last trade before the window against the last one in it, pool spot prices); null without an event index or a price 24 h ago. */
+            change24h: number | null;
+            /** @description Percent move of the USD price over 24 h. */
+            change24hUsd: number | null;
+            /** @description The token traded in its SUPRA pool in the last 24 h, base units; null without an event index. */
+            volume24h: string | null;
+            /** @description SUPRA traded in the token's pool in the last 24 h, base units; null without an event index. */
+            volume24hQuote: string | null;
+            buys24h: number | null;
+            sells24h: number | null;
+            /** @description Accounts holding the token (burn address excluded) where the event index keeps holders: LUCKY only; null for every other token and without an index. */
+            holders: number | null;
         };
         MarketTokensResponse: {
             /** @description True when the node could not be reached and the last figures are sent. */
@@ -1139,6 +1175,8 @@ export interface components {
             usdUnavailable: components["schemas"]["UsdUnavailable"] | null;
             tokens: components["schemas"]["MarketToken"][];
             skipped: components["schemas"]["MarketSkipped"][];
+            /** @description The event index's block the rows' 24 h figures reflect (trades up to height at most); null when the server has no index. */
+            indexedHeight: string | null;
         };
         MinerBooster: {
             /** @description Unsigned 64-bit integer as a decimal string. */
@@ -1851,6 +1889,37 @@ export interface components {
             /** @description What is wrong. */
             detail: string;
         };
+        TokenTrade: {
+            txHash: string;
+            /** @description Unsigned 64-bit integer as a decimal string. */
+            height: string;
+            /** @description RFC 3339 time, UTC. */
+            time: string;
+            /** @description The account that sent the swap. */
+            trader: string;
+            /**
+             * @description buy: SUPRA in, the token out; sell: the reverse.
+             * @enum {string}
+             */
+            side: "buy" | "sell";
+            /** @description The token that changed hands, base units. */
+            amount: string;
+            /** @description SUPRA that changed hands, base units. */
+            amountQuote: string;
+            /** @description SUPRA per whole token the trade paid (its two amounts' ratio). Decimal string with 18 decimals, truncated. */
+            priceSupra: string;
+            /** @description The SUPRA side in USD at SUPRA's USD price when the trade was made; null before the index knew one. */
+            valueUsd: string | null;
+        };
+        TokenTradesResponse: {
+            /** @description The last block every index stream has ingested. */
+            indexedHeight: string;
+            /** @description The node's head block. */
+            headHeight: string;
+            token: string;
+            coinType: string;
+            trades: components["schemas"]["TokenTrade"][];
+        };
     };
     responses: {
         /** @description The one error shape. */
@@ -2562,6 +2631,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CandlesResponse"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getTokenTrades: {
+        parameters: {
+            query: {
+                /** @description A registry token's name (not SUPRA), e.g. LUCKY. */
+                token: string;
+                /** @description 1..100, default 20. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenTradesResponse"];
                 };
             };
             "4XX": components["responses"]["Error"];

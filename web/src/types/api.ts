@@ -67,6 +67,9 @@ export type IndexHeights = Schemas['IndexHeights'];
 export type Candle = Schemas['Candle'];
 export type CandleInterval = Schemas['CandleInterval'];
 export type CandlesResponse = Schemas['CandlesResponse'];
+// GET /api/v1/market/trades
+export type TokenTrade = Schemas['TokenTrade'];
+export type TokenTradesResponse = Schemas['TokenTradesResponse'];
 export type BurnsResponse = Schemas['BurnsResponse'];
 export type BurnLeaderboardResponse = Schemas['BurnLeaderboardResponse'];
 export type FeedPlay = Schemas['FeedPlay'];

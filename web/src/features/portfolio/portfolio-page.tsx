@@ -2,10 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Link } from '@/components/ui/link';
 import { PageFrame } from '@/components/ui/page-frame';
 import { TokenLogo } from '@/components/ui/token-logo';
 import { useToast } from '@/components/ui/toast-context';
 import { decimal, formatExact, formatUnits, safeBigInt, truncateName } from '@/lib/amounts';
+import { tokenPath } from '@/lib/paths';
 import { useWallet } from '@/lib/wallet/wallet-context';
 import type { PortfolioHolding } from '@/types/api';
 import { AllocationDonut } from './components/allocation-donut';
@@ -197,10 +199,10 @@ function ConnectedPortfolio({ address }: { address: string }) {
                   {rows.map((h) => (
                     <tr key={h.coinType} className="border-t border-white/5" data-token={h.name}>
                       <td className="px-4 py-3">
-                        <span className="flex items-center gap-3">
+                        <Link to={tokenPath(h.symbol)} className="group flex items-center gap-3 rounded-lg focus-visible:outline-2 focus-visible:outline-neon-cyan" data-testid="token-link">
                           <TokenLogo src={h.logo} name={h.name} size={28} />
-                          <span className="font-semibold text-white">{truncateName(h.name)}</span>
-                        </span>
+                          <span className="font-semibold text-white group-hover:text-neon-cyan group-hover:underline">{truncateName(h.name)}</span>
+                        </Link>
                       </td>
                       <td className="px-4 py-3 text-right text-white tabular-nums">
                         {v(formatUnits(safeBigInt(h.balance) ?? 0n, h.decimals, 2, { grouping: true }))}
@@ -222,8 +224,10 @@ function ConnectedPortfolio({ address }: { address: string }) {
                 <li key={h.coinType} data-token={h.name} className="min-w-0">
                   <Card className="flex flex-col gap-3">
                     <div className="flex items-center gap-3">
-                      <TokenLogo src={h.logo} name={h.name} size={32} />
-                      <span className="min-w-0 truncate font-semibold text-white">{truncateName(h.name)}</span>
+                      <Link to={tokenPath(h.symbol)} className="flex min-w-0 items-center gap-3 rounded-lg focus-visible:outline-2 focus-visible:outline-neon-cyan" data-testid="token-link">
+                        <TokenLogo src={h.logo} name={h.name} size={32} />
+                        <span className="min-w-0 truncate font-semibold text-white underline decoration-white/30 underline-offset-4">{truncateName(h.name)}</span>
+                      </Link>
                       <Button
                         variant="ghost"
                         size="sm"

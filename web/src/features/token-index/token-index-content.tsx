@@ -5,8 +5,9 @@ import { useToast } from '@/components/ui/toast-context';
 import { UpdatedAgo } from '@/components/ui/updated-ago';
 import { ApiError } from '@/lib/api';
 import { formatPrice } from '@/lib/amounts';
+import { useAppConfig } from '@/lib/config';
 import type { MarketSkipped } from '@/types/api';
-import { useMarketTokens } from '@/features/token-index/api/use-market-tokens';
+import { useMarketTokens } from '@/lib/market/use-market-tokens';
 import { Pagination } from '@/features/token-index/components/pagination';
 import { TokenCards } from '@/features/token-index/components/token-cards';
 import { TokenSkeleton } from '@/features/token-index/components/token-skeleton';
@@ -53,6 +54,7 @@ export function loadErrorText(err: unknown): string {
  */
 export function TokenIndexContent() {
   const { query, refresh } = useMarketTokens();
+  const supraDecimals = useAppConfig().data?.tokens.find((t) => t.symbol === 'SUPRA')?.decimals ?? 8;
   const { show } = useToast();
   const [sort, setSort] = useState<SortMode>(DEFAULT_SORT);
   const [page, setPage] = useState(1);
@@ -143,8 +145,8 @@ export function TokenIndexContent() {
         <p className="rounded-2xl border border-dashed border-white/15 py-16 text-center text-muted">{MSG.empty}</p>
       ) : (
         <>
-          <TokenTable rows={pageOf(rows, current)} />
-          <TokenCards rows={pageOf(rows, current)} />
+          <TokenTable rows={pageOf(rows, current)} supraDecimals={supraDecimals} />
+          <TokenCards rows={pageOf(rows, current)} supraDecimals={supraDecimals} />
           <Pagination page={current} pages={pages} onPage={setPage} />
         </>
       )}
@@ -153,7 +155,8 @@ export function TokenIndexContent() {
         <footer className="mt-8 space-y-1 text-center text-xs text-muted">
           <p>
             Price = SUPRA reserve ÷ token reserve of the token&apos;s Dexlyn pool; USD through the SUPRA/dexUSDC pool.
-            MarketCap = price × circulating supply (total − burned); FDV = price × total supply.
+            MarketCap = price × circulating supply (total − burned); FDV = price × total supply. Liquidity = both
+            reserves of the pool at its price (twice its SUPRA side); 24h change and volume (in SUPRA) from the event index&apos;s trades.
           </p>
           {SKIP_TEXTS.map(([reason, text]) => {
             const names = data.skipped.filter((s) => s.reason === reason).map((s) => s.name);

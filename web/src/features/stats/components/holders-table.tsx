@@ -1,7 +1,7 @@
 import { useDeferredValue } from 'react';
 import { AddressLink } from '@/components/ui/chain-link';
 import { Spinner } from '@/components/ui/spinner';
-import { useHolders } from '@/features/stats/api/use-holders';
+import { useHolders } from '@/lib/market/use-holders';
 import { fmt2Grouped, formatInteger } from '@/lib/amounts';
 import { useAppConfig } from '@/lib/config';
 

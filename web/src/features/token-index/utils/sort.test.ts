@@ -8,6 +8,8 @@ function row(name: string, priceUsd: string | null, marketCap: string | null, pr
     rank: 0, name, symbol: name, coinType: `0x1::${name.toLowerCase()}::${name}`, decimals: 6, logo: '',
     priceSupra, priceUsd, totalSupply: '1', totalSupplySource: 'chain', burned: '0', circulatingSupply: '1',
     marketCap, fdv: marketCap, marketCapSupra, fdvSupra: marketCapSupra, reserves: { token: '1', supra: '1' },
+    liquiditySupra: '2', liquidityUsd: null, change24h: null, change24hUsd: null, volume24h: null, volume24hQuote: null,
+    buys24h: null, sells24h: null, holders: null,
   };
 }
 

@@ -32,3 +32,33 @@ export function caps(row: MarketToken): { marketCap: string; fdv: string } {
     usd !== null ? formatUsdCompact(usd) : supra !== null ? supraCap(supra) : '—';
   return { marketCap: one(row.marketCap, row.marketCapSupra), fdv: one(row.fdv, row.fdvSupra) };
 }
+
+/** A 24 h move with 2 decimals and its sign ("+12.35%"); a move that rounds to zero is "0.00%"; null is "—". */
+export function changeText(v: number | null | undefined): string {
+  if (v === null || v === undefined) return '—';
+  if (Math.abs(v) < 0.005) return '0.00%';
+  return `${v > 0 ? '+' : ''}${v.toFixed(2)}%`;
+}
+
+/** The colour of a 24 h move: green up, red down, plain when flat or unknown. */
+export function changeTone(v: number | null | undefined): string {
+  if (v === null || v === undefined || Math.abs(v) < 0.005) return 'text-white';
+  return v > 0 ? 'text-neon-green' : 'text-red-300';
+}
+
+/** SUPRA base units in the compact format ("1.23K SUPRA"), floored; "—" when unknown. */
+export function supraCompact(unitsText: string | null | undefined, supraDecimals = 8): string {
+  const v = safeBigInt(unitsText);
+  return v === null ? '—' : `${formatSupply(v, supraDecimals)} SUPRA`;
+}
+
+/** The 24 h volume in SUPRA ("1.23K SUPRA"), or "—" without the event index. */
+export function volumeText(row: MarketToken, supraDecimals = 8): string {
+  return supraCompact(row.volume24hQuote, supraDecimals);
+}
+
+/** Liquidity in USD ("$12.34K") where SUPRA has a USD price, else in SUPRA; "—" for SUPRA's own row. */
+export function liquidityText(row: MarketToken, supraDecimals = 8): string {
+  if (row.liquidityUsd !== null) return formatUsdCompact(row.liquidityUsd);
+  return supraCompact(row.liquiditySupra, supraDecimals);
+}
