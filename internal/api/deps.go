@@ -55,6 +55,8 @@ type Swaps interface {
 	FirstStepMin(ctx context.Context, via, out supra.CoinType, routeMinOut uint64) (uint64, error)
 	// FindSwapEvent reads a transaction's SwapEvent (what a first step returned).
 	FindSwapEvent(events []supra.Event) (*chain.SwapEvent, error)
+	// PoolsWith lists the hubs a coin has a pool with.
+	PoolsWith(ctx context.Context, coin supra.CoinType, hubs []supra.CoinType) ([]supra.CoinType, error)
 }
 
 // SlotGame builds spins and reads house pots (chain.Slots).

@@ -639,3 +639,55 @@ func sameCoin(s string, t tokens.Token) bool {
 	c, err := supra.ParseCoinType(s)
 	return err == nil && c == t.Coin()
 }
+
+// CodeCoinNotFound: a well-formed coin type the chain has no coin for.
+const (
+	CodeCoinNotFound = "coin_not_found"
+	MsgCoinNotFound  = "No coin with this type on chain: check the coin type."
+)
+
+type swapTokenResponse struct {
+	Token swapToken `json:"token"`
+	// Listed: the coin is in the app's registry.
+	Listed bool `json:"listed"`
+	// Pools: the listed tokens the coin has a Dexlyn pool with (none: it cannot be swapped).
+	Pools []swapToken `json:"pools"`
+}
+
+// GetSwapToken serves GET /api/v1/swap/token?coinType=…: the picker's import by coin type.
+// It answers the coin as the chain names it (coin info), whether it is listed, and the
+// listed tokens it has a pool with, so the picker can say whether it can be traded before
+// the user accepts the unlisted-token warning.
+func (h *Handler) GetSwapToken(w http.ResponseWriter, r *http.Request) {
+	s := strings.TrimSpace(r.URL.Query().Get("coinType"))
+	ct, err := supra.ParseCoinType(s)
+	if err != nil {
+		WriteError(w, r, h.log, http.StatusBadRequest, chain.CodeUnknownToken, "Not a coin type: use address::module::Name.")
+		return
+	}
+	ctx := r.Context()
+	t, listed := h.tokens.ByCoin(ct)
+	if !listed {
+		info, err := h.coins.CoinInfo(ctx, ct)
+		if err != nil {
+			var ne *supra.NodeError
+			if errors.As(err, &ne) && ne.Status < http.StatusInternalServerError {
+				WriteError(w, r, h.log, http.StatusNotFound, CodeCoinNotFound, MsgCoinNotFound)
+				return
+			}
+			h.fail(w, r, err)
+			return
+		}
+		t = tokens.NewToken(ct, info.Symbol, info.Decimals)
+	}
+	with, err := h.dex.PoolsWith(ctx, ct, h.hubs())
+	if err != nil {
+		h.writeSwapErr(w, r, err)
+		return
+	}
+	resp := swapTokenResponse{Token: tokenJSON(t), Listed: listed, Pools: []swapToken{}}
+	for _, c := range with {
+		resp.Pools = append(resp.Pools, tokenJSON(h.tokenOfCoin(c)))
+	}
+	WriteJSON(w, http.StatusOK, resp)
+}

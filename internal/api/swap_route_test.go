@@ -383,6 +383,10 @@ func TestSwapRouteUnlistedToken(t *testing.T) {
 		Args:     [][]byte{devnettest.U64(ax), devnettest.U64(1), devnettest.U64(ay), devnettest.U64(1)}, MaxGas: 100_000}); err != nil {
 		t.Fatal(err)
 	}
+	look := e.mustOK("GET", "/api/v1/swap/token?coinType="+contracts.MineCoinType, "")
+	if pools := look["pools"].([]any); look["listed"] != false || len(pools) != 1 || pools[0].(map[string]any)["name"] != "SUPRA" {
+		t.Fatalf("MINE with a SUPRA pool: %v", look)
+	}
 	code, q := e.quote("LUCKY", contracts.MineCoinType, "1000", 500)
 	if code != http.StatusOK {
 		t.Fatalf("quote: %d %v", code, q)
@@ -430,6 +434,39 @@ func TestSwapRouteBuildErrors(t *testing.T) {
 		gc, gm := errCode(out)
 		if code != c.status || gc != c.code || gm != c.msg {
 			t.Errorf("%s: %d %s %q; want %d %s %q", c.name, code, gc, gm, c.status, c.code, c.msg)
+		}
+	}
+}
+
+// TestSwapTokenLookup: the picker's import by coin type answers the coin's info, whether it
+// is listed and which listed tokens it has a pool with.
+func TestSwapTokenLookup(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	out := e.mustOK("GET", "/api/v1/swap/token?coinType="+contracts.MineCoinType, "")
+	if tok := out["token"].(map[string]any); tok["symbol"] != "MINE" || out["listed"] != false || len(out["pools"].([]any)) != 0 {
+		t.Fatalf("MINE without a pool: %v", out)
+	}
+	out = e.mustOK("GET", "/api/v1/swap/token?coinType="+e.typeOf("LUCKY"), "")
+	var pools []string
+	for _, p := range out["pools"].([]any) {
+		pools = append(pools, p.(map[string]any)["name"].(string))
+	}
+	if out["listed"] != true || fmt.Sprint(pools) != "[SUPRA dexUSDC]" {
+		t.Fatalf("LUCKY: listed %v, pools %v", out["listed"], pools)
+	}
+	for _, c := range []struct {
+		q      string
+		status int
+		code   string
+	}{
+		{"0xabc::nothing::NOPE", 404, api.CodeCoinNotFound},
+		{"LUCKY", 400, "unknown_token"},
+		{"", 400, "unknown_token"},
+	} {
+		code, out := e.do("GET", "/api/v1/swap/token?coinType="+c.q, "")
+		if code != c.status || errCodeOf(out) != c.code {
+			t.Errorf("%q: %d %v", c.q, code, out)
 		}
 	}
 }

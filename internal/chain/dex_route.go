@@ -26,7 +26,7 @@ import (
 
 // MissingPoolTTL is how long a pair without a pool is not asked about again. Pools are never
 // removed on Liquidswap, so only "no pool" can go stale, and only when someone creates one.
-const MissingPoolTTL = 30 * time.Second
+const MissingPoolTTL = 15 * time.Second
 
 // routeSearchReads bounds the pool reads a route search runs at once.
 const routeSearchReads = 8
@@ -332,4 +332,35 @@ func (c *Dex) FirstStepMin(ctx context.Context, via, out supra.CoinType, routeMi
 		return 0, err
 	}
 	return MinInFor(max(routeMinOut, 1), p)
+}
+
+// PoolsWith lists the hubs coin has a pool with, in the hubs' order: a coin can be routed
+// (directly or through one hop) only when it has at least one.
+func (c *Dex) PoolsWith(ctx context.Context, coin supra.CoinType, hubs []supra.CoinType) ([]supra.CoinType, error) {
+	has := make([]bool, len(hubs))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(routeSearchReads)
+	for i, h := range hubs {
+		if h == coin || h.IsZero() {
+			continue
+		}
+		g.Go(func() error {
+			_, err := c.Pool(gctx, coin, h)
+			if errors.Is(err, ErrPairNotFound) {
+				return nil
+			}
+			has[i] = err == nil
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	var out []supra.CoinType
+	for i, ok := range has {
+		if ok {
+			out = append(out, hubs[i])
+		}
+	}
+	return out, nil
 }

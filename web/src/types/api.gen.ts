@@ -191,6 +191,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/swap/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Import a token by coin type: its coin info and the listed tokens it has a pool with. */
+        get: operations["getSwapToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/accounts/{address}/portfolio": {
         parameters: {
             query?: never;
@@ -1702,6 +1719,14 @@ export interface components {
             /** @description BCS raw transaction as hex, no 0x: the step to sign now. */
             rawTransaction: string | null;
         };
+        /** @description A coin imported by type. Anyone can create a token with any name: an unlisted one (listed false) must be shown with a warning. */
+        SwapTokenLookup: {
+            token: components["schemas"]["TokenRef"];
+            /** @description The coin is in the app's registry. */
+            listed: boolean;
+            /** @description The listed tokens the coin has a Dexlyn pool with; empty: it cannot be swapped here. */
+            pools: components["schemas"]["TokenRef"][];
+        };
         /** @description One token of the built-in registry. */
         Token: {
             name: string;
@@ -2162,6 +2187,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SwapBuildResponse"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getSwapToken: {
+        parameters: {
+            query: {
+                /** @description A full coin type address::module::Name. */
+                coinType: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SwapTokenLookup"];
                 };
             };
             "4XX": components["responses"]["Error"];

@@ -131,6 +131,7 @@ export type SwapBuildResponse = Schemas['SwapBuildResponse'];
 export type SwapRoute = Schemas['SwapRoute'];
 export type SwapRouteHop = Schemas['SwapRouteHop'];
 export type SwapStep = Schemas['SwapStep'];
+export type SwapTokenLookup = Schemas['SwapTokenLookup'];
 
 // Account activity: GET /api/v1/accounts/{address}/activity (and its .csv)
 export type ActivityKind = Schemas['ActivityKind'];
