@@ -652,9 +652,13 @@ type swapTokenResponse struct {
 	Listed bool `json:"listed"`
 	// Pools: the listed tokens the coin has a Dexlyn pool with (none: it cannot be swapped).
 	Pools []swapToken `json:"pools"`
+	// Balance: the account's balance of the coin in base units, when ?account= is given
+	// (the balances endpoint lists registry tokens only).
+	Balance *string `json:"balance"`
 }
 
-// GetSwapToken serves GET /api/v1/swap/token?coinType=…: the picker's import by coin type.
+// GetSwapToken serves GET /api/v1/swap/token?coinType=…[&account=0x…]: the picker's import
+// by coin type.
 // It answers the coin as the chain names it (coin info), whether it is listed, and the
 // listed tokens it has a pool with, so the picker can say whether it can be traded before
 // the user accepts the unlisted-token warning.
@@ -664,6 +668,15 @@ func (h *Handler) GetSwapToken(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		WriteError(w, r, h.log, http.StatusBadRequest, chain.CodeUnknownToken, "Not a coin type: use address::module::Name.")
 		return
+	}
+	var account *supra.Address
+	if a := strings.TrimSpace(r.URL.Query().Get("account")); a != "" {
+		addr, err := supra.ParseAddress(a)
+		if err != nil {
+			WriteError(w, r, h.log, http.StatusBadRequest, chain.CodeInvalidAddress, err.Error())
+			return
+		}
+		account = &addr
 	}
 	ctx := r.Context()
 	t, listed := h.tokens.ByCoin(ct)
@@ -686,6 +699,14 @@ func (h *Handler) GetSwapToken(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	resp := swapTokenResponse{Token: tokenJSON(t), Listed: listed, Pools: []swapToken{}}
+	if account != nil {
+		bal, err := h.coins.CoinBalance(ctx, *account, ct)
+		if err != nil {
+			h.fail(w, r, err)
+			return
+		}
+		resp.Balance = strPtr(u64s(bal))
+	}
 	for _, c := range with {
 		resp.Pools = append(resp.Pools, tokenJSON(h.tokenOfCoin(c)))
 	}

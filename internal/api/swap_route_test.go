@@ -374,7 +374,7 @@ func TestSwapRouteUnlistedToken(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ax, ay := uint64(5_000_000_000), uint64(1_000*100_000_000) // 5,000 MINE (6 decimals), 1,000 SUPRA
+	ax, ay := uint64(5_000_000_000), uint64(1_000*100_000_000) // 50 MINE (8 decimals), 1,000 SUPRA
 	if swapped {
 		ax, ay = ay, ax
 	}
@@ -447,6 +447,14 @@ func TestSwapTokenLookup(t *testing.T) {
 	if tok := out["token"].(map[string]any); tok["symbol"] != "MINE" || out["listed"] != false || len(out["pools"].([]any)) != 0 {
 		t.Fatalf("MINE without a pool: %v", out)
 	}
+	if out["balance"] != nil {
+		t.Fatalf("balance without an account: %v", out["balance"])
+	}
+	// With an account: its balance of the coin (the balances endpoint lists registry tokens only).
+	out = e.mustOK("GET", "/api/v1/swap/token?coinType="+contracts.MineCoinType+"&account="+e.addr(3).String(), "")
+	if want := strconv.FormatUint(e.node.Balance(e.addr(3), contracts.MineCoinType), 10); out["balance"] != want || want == "0" {
+		t.Fatalf("MINE balance %v, node %s", out["balance"], want)
+	}
 	out = e.mustOK("GET", "/api/v1/swap/token?coinType="+e.typeOf("LUCKY"), "")
 	var pools []string
 	for _, p := range out["pools"].([]any) {
@@ -463,6 +471,7 @@ func TestSwapTokenLookup(t *testing.T) {
 		{"0xabc::nothing::NOPE", 404, api.CodeCoinNotFound},
 		{"LUCKY", 400, "unknown_token"},
 		{"", 400, "unknown_token"},
+		{contracts.MineCoinType + "&account=nobody", 400, "invalid_address"},
 	} {
 		code, out := e.do("GET", "/api/v1/swap/token?coinType="+c.q, "")
 		if code != c.status || errCodeOf(out) != c.code {

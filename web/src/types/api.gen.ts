@@ -1726,6 +1726,8 @@ export interface components {
             listed: boolean;
             /** @description The listed tokens the coin has a Dexlyn pool with; empty: it cannot be swapped here. */
             pools: components["schemas"]["TokenRef"][];
+            /** @description The account's balance of the coin in base units; null without account. */
+            balance: string | null;
         };
         /** @description One token of the built-in registry. */
         Token: {
@@ -2198,6 +2200,8 @@ export interface operations {
             query: {
                 /** @description A full coin type address::module::Name. */
                 coinType: string;
+                /** @description An account address: the answer then carries its balance of the coin. */
+                account?: string;
             };
             header?: never;
             path?: never;
