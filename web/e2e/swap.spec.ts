@@ -23,11 +23,11 @@ test.describe('swap', () => {
     await expect(page.getByRole('button', { name: 'Flip direction' })).toBeVisible();
     await shot(page, 'idle', info.project.name);
 
-    // The receive list has no SUPRA; search by name or type tag; empty text.
+    // Both lists have every token; search by name or type tag; empty text.
     await page.getByTestId('receive-token').click();
     const dialog = page.getByRole('dialog', { name: 'Select Token' });
     await expect(dialog.getByPlaceholder('Search by name or typeTag')).toBeVisible();
-    await expect(dialog.getByRole('button', { name: 'SUPRA', exact: true })).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: 'SUPRA', exact: true })).toHaveCount(1);
     await dialog.getByPlaceholder('Search by name or typeTag').fill('::memecoins::');
     await expect(dialog.getByRole('button', { name: 'SPIKE', exact: true })).toBeVisible();
     await dialog.getByPlaceholder('Search by name or typeTag').fill('zzz-none');
@@ -35,15 +35,15 @@ test.describe('swap', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
 
-    // A non-SUPRA token on the pay side puts SUPRA on the other side.
+    // Any token on the pay side keeps the other side (routes go through SUPRA when needed).
     await page.getByTestId('pay-token').click();
     await page.getByRole('dialog', { name: 'Select Token' }).getByRole('button', { name: 'NANA', exact: true }).click();
     await expect(page.getByTestId('pay-token')).toContainText('NANA');
-    await expect(page.getByTestId('receive-token')).toContainText('SUPRA');
-    // SUPRA back on the pay side moves the other side off SUPRA.
+    await expect(page.getByTestId('receive-token')).toContainText('LUCKY');
+    // Picking the token of the other side trades the sides.
     await page.getByTestId('pay-token').click();
-    await page.getByRole('dialog', { name: 'Select Token' }).getByRole('button', { name: 'SUPRA', exact: true }).click();
-    await expect(page.getByTestId('pay-token')).toContainText('SUPRA');
+    await page.getByRole('dialog', { name: 'Select Token' }).getByRole('button', { name: 'LUCKY', exact: true }).click();
+    await expect(page.getByTestId('pay-token')).toContainText('LUCKY');
     await expect(page.getByTestId('receive-token')).toContainText('NANA');
   });
 
