@@ -25,7 +25,7 @@ interface Quote {
   route: { transactions: number; path: { name: string }[]; hops: { amountOut: string; minOut: string }[] };
 }
 
-/** The last quote the page received for amountIn (base units) before `action`. */
+/** The last quote the page received for amountIn (base units), read with get(). */
 function lastQuote(page: Page, amountIn: string): { get: () => Quote | null } {
   let q: Quote | null = null;
   page.on('response', async (r) => {
@@ -57,6 +57,7 @@ test.describe('swap routes', () => {
     await useDevWallet(page, { autoApprove: true, account: 1 });
     const quotes = lastQuote(page, '1000000000');
     await page.goto('/swap?from=LUCKY&to=DAWGZ');
+    await expect(swapButton(page)).toBeVisible({ timeout: 20_000 });
     await connectOnSwap(page);
     await expect(page.getByTestId('pay-token')).toContainText('LUCKY');
     await expect(page.getByTestId('receive-token')).toContainText('DAWGZ');
@@ -67,20 +68,19 @@ test.describe('swap routes', () => {
     const hops = page.getByTestId('route-hops');
     await expect(hops).toContainText('Step 1: LUCKY → SUPRA');
     await expect(hops).toContainText('Step 2: SUPRA → DAWGZ');
-    await expect(hops).toContainText(/impact [\d.<]+%, fee 0\.3%/);
+    await expect(hops).toContainText(/impact [<\d. ]+%, fee 0\.3%/);
     await expect(hops).toContainText('Step 1 minimum');
     await shot(page, 'quote', info.project.name);
 
-    const q = quotes.get()!;
-    expect(q.route.transactions).toBe(2);
+    // The quote the swap uses: the last one shown before the click (later refreshes see the moved pools).
+    const used = quotes.get()!;
+    expect(used.route.transactions).toBe(2);
     const l0 = await balance(request, addr, LUCKY);
     const d0 = await balance(request, addr, DAWGZ);
     const s0 = await balance(request, addr, SUPRA);
     await swapButton(page).click();
     const success = page.getByTestId('swap-success');
     await expect(success).toHaveText(/^Swap completed! Received: [\d.]+ DAWGZ \| Tx: 0x[0-9a-f]{4}\.\.\.$/, { timeout: 30_000 });
-    // The quote the swap used (no other trade ran meanwhile: the chain lock) is what arrived.
-    const used = quotes.get()!;
     const tx = await txOf(request, await toastHash(page));
     expect(tx.status).toBe('Success');
     expect(tx.swap!.received).toBe(used.amountOut);
@@ -103,6 +103,7 @@ test.describe('swap routes', () => {
     await setBalance(request, await devAddress(request, 0), SUPRA, 30_000_000_000_000n);
     await useDevWallet(page, { account: 1 });
     await page.goto('/swap?from=LUCKY&to=DAWGZ');
+    await expect(swapButton(page)).toBeVisible({ timeout: 20_000 });
     await swapButton(page).click();
     await openDevWalletPanel(page);
     await page.getByRole('group', { name: 'Connect request' }).getByRole('button', { name: 'Approve' }).click();
@@ -154,6 +155,7 @@ test.describe('swap routes', () => {
   test(`an unlisted coin is imported by its coin type behind a warning, then routed through SUPRA ${CHANGES_CHAIN} @phone`, async ({
     page,
     request,
+    consoleErrors,
   }, info) => {
     test.setTimeout(90_000);
     // A pool MINE/SUPRA (account 3 holds MINE): 50 MINE and 1,000 SUPRA, in the pool's coin order
@@ -169,11 +171,16 @@ test.describe('swap routes', () => {
     await useDevWallet(page, { autoApprove: true, account: 1 });
     const quotes = lastQuote(page, '1000000000');
     await page.goto('/swap?from=LUCKY&to=SUPRA');
+    await expect(swapButton(page)).toBeVisible({ timeout: 20_000 });
     await connectOnSwap(page);
     await page.getByTestId('receive-token').click();
     const dialog = page.getByRole('dialog', { name: 'Select Token' });
     await dialog.getByPlaceholder('Search by name or typeTag').fill('0xabc::nothing::NOPE');
     await expect(dialog.getByText('No coin with this type on chain: check the coin type.')).toBeVisible();
+    // That refusal is a 404 answer, which Chromium logs as a failed resource: expected here.
+    const refused = consoleErrors.findIndex((e) => /status of 404 .*\/api\/v1\/swap\/token/.test(e));
+    expect(refused).toBeGreaterThanOrEqual(0);
+    consoleErrors.splice(refused, 1);
     await dialog.getByPlaceholder('Search by name or typeTag').fill(MINE);
     const panel = dialog.getByTestId('import-token');
     await expect(panel.getByTestId('unlisted-warning')).toHaveText(
@@ -191,7 +198,7 @@ test.describe('swap routes', () => {
     await expect(dialog).toHaveCount(0);
     await expect(page.getByTestId('receive-token')).toContainText('MINE');
     await expect(page.getByTestId('unlisted-banner')).toContainText('Unlisted token: anyone can create a token with any name');
-    await expect(page.getByTestId('unlisted-banner')).toContainText(MINE);
+    await expect(page.getByTestId('unlisted-banner')).toContainText('0xde02::cosmic_miners::MINE');
     await payInput(page).fill('1000');
     await expect(page.getByTestId('swap-route')).toHaveText('Route: LUCKY → SUPRA → MINE, 2 transactions');
 
@@ -199,9 +206,11 @@ test.describe('swap routes', () => {
     const addr = await devAddress(request, 1);
     const mine = async () => BigInt((await nodeView(request, '0x1::coin::balance', [MINE], [addr]))[0] as string);
     const m0 = await mine();
+    await expect(receiveInput(page)).not.toHaveValue('');
+    const used = quotes.get()!;
     await swapButton(page).click();
     await expect(page.getByTestId('swap-success')).toHaveText(/^Swap completed! Received: [\d.]+ MINE/, { timeout: 30_000 });
-    expect((await mine()) - m0).toBe(BigInt(quotes.get()!.amountOut));
+    expect((await mine()) - m0).toBe(BigInt(used.amountOut));
     // Its balance line reads the chain (the balances endpoint lists registry tokens only).
     await expect(page.getByTestId('receive-balance')).not.toContainText('…');
     await shot(page, 'imported', info.project.name);
