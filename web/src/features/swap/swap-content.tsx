@@ -490,8 +490,8 @@ export function SwapContent() {
                   className="mt-3 rounded-lg border border-amber-400/40 bg-amber-500/10 px-3 py-2 text-xs text-amber-100"
                   data-testid="unlisted-banner"
                 >
-                  <span className="font-semibold">{unlistedWarning}</span>{' '}
-                  <span className="font-mono break-all text-amber-200/90">{t.coinType}</span>
+                  <span className="font-semibold">{unlistedWarning}</span>
+                  <span className="mt-1 block font-mono break-all text-amber-200/90">{t.coinType}</span>
                 </p>
               ) : null,
             )}
@@ -550,9 +550,11 @@ export function SwapContent() {
                     <Row label="Price Impact">
                       <span className={impactClass[tier]}>{formatImpact(shown.priceImpactBps)}%</span>
                     </Row>
-                    <Row label={`LP Fee (${bpsToPercent(Math.round((shown.fee.numerator * 10000) / shown.fee.scale))}%)`}>
-                      {shown.fee.amountDecimal} {shown.from.name}
-                    </Row>
+                    {shown.route.hops.length === 1 && (
+                      <Row label={`LP Fee (${bpsToPercent(Math.round((shown.fee.numerator * 10000) / shown.fee.scale))}%)`}>
+                        {shown.fee.amountDecimal} {shown.from.name}
+                      </Row>
+                    )}
                     <Row label="Value">
                       {usdText(shown.usdIn) ?? 'USD unavailable'} → {usdText(shown.usdOut) ?? 'USD unavailable'}
                     </Row>

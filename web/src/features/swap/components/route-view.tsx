@@ -22,16 +22,19 @@ export function RouteHops({ quote, amountText }: { quote: SwapQuote; amountText:
       {r.hops.map((h, i) => {
         const tier = impactTier(h.priceImpactBps);
         return (
-          <div key={i} className="flex flex-wrap items-center justify-between gap-x-3">
-            <dt className="text-muted">
-              Step {i + 1}: {h.from.name} → {h.to.name}
-            </dt>
-            <dd className="text-right font-semibold text-white">
-              {amountText(BigInt(h.amountOut), h.to.decimals)} {h.to.name}{' '}
-              <span className={`text-xs ${impactClass[tier]}`}>
-                (impact {formatImpact(h.priceImpactBps)}%, fee {bpsToPercent(Math.round((h.fee.numerator * 10000) / h.fee.scale))}%)
-              </span>
-            </dd>
+          <div key={i}>
+            <div className="flex items-center justify-between gap-3">
+              <dt className="text-muted">
+                Step {i + 1}: {h.from.name} → {h.to.name}
+              </dt>
+              <dd className="text-right font-semibold text-white">
+                {amountText(BigInt(h.amountOut), h.to.decimals)} {h.to.name}
+              </dd>
+            </div>
+            <p className="text-right text-xs text-muted">
+              impact <span className={impactClass[tier]}>{formatImpact(h.priceImpactBps)}%</span>, fee{' '}
+              {bpsToPercent(Math.round((h.fee.numerator * 10000) / h.fee.scale))}% ({h.fee.amountDecimal} {h.from.name})
+            </p>
           </div>
         );
       })}
