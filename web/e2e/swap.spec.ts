@@ -1,6 +1,7 @@
 import { CHANGES_CHAIN, expect, test } from './fixtures';
 import { balance, devAddress, LUCKY, setBalance, SUPRA } from './support/chain';
 import { openDevWalletPanel, useDevWallet } from './support/dev-wallet';
+import { DEXUSDC } from './support/market';
 import { connectOnSwap, shot, swapButton, swapViaApi, toastHash, txOf } from './support/swap';
 
 /**
@@ -160,8 +161,12 @@ test.describe('swap', () => {
     await connectOnSwap(page);
     await payInput(page).fill('10');
     await expect(receiveInput(page)).not.toHaveValue('');
-    // Another trader buys LUCKY with 100,000 SUPRA: the next refresh (10 s) quotes > 5 % less.
+    // Another trader buys LUCKY with 100,000 SUPRA, and with 300 dexUSDC in the LUCKY/dexUSDC pool
+    // (else the route through dexUSDC would now be the better one): the next refresh (10 s)
+    // quotes > 5 % less.
+    await setBalance(request, await devAddress(request, 1), DEXUSDC, 1_000_000_000n);
     await swapViaApi(request, 1, 'SUPRA', 'LUCKY', '100000');
+    await swapViaApi(request, 1, 'dexUSDC', 'LUCKY', '300');
     await expect(swapButton(page)).toHaveText('Accept new price', { timeout: 15_000 });
     await swapButton(page).click();
     await expect(swapButton(page)).toHaveText('Swap');
