@@ -49,6 +49,14 @@ type Swaps interface {
 	Quote(ctx context.Context, in, out supra.CoinType, amountIn uint64, slippageBps int) (*chain.Quote, error)
 	PairExists(ctx context.Context, a, b supra.CoinType) (bool, error)
 	BuildSwap(ctx context.Context, sender supra.Address, in, out supra.CoinType, amountIn, minOut uint64) (*chain.Built, error)
+	// BestRoute is the best of the direct pool and every two-hop path through hubs.
+	BestRoute(ctx context.Context, in, out supra.CoinType, amountIn uint64, slippageBps int, hubs []supra.CoinType) (*chain.Route, error)
+	// FirstStepMin is the first transaction's minimum of a two-hop route via → out.
+	FirstStepMin(ctx context.Context, via, out supra.CoinType, routeMinOut uint64) (uint64, error)
+	// FindSwapEvent reads a transaction's SwapEvent (what a first step returned).
+	FindSwapEvent(events []supra.Event) (*chain.SwapEvent, error)
+	// PoolsWith lists the hubs a coin has a pool with.
+	PoolsWith(ctx context.Context, coin supra.CoinType, hubs []supra.CoinType) ([]supra.CoinType, error)
 }
 
 // SlotGame builds spins and reads house pots (chain.Slots).

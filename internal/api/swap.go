@@ -116,6 +116,31 @@ type quoteResponse struct {
 	USDOut           *string      `json:"usdOut"`
 	USDUnavailable   *string      `json:"usdUnavailable"`
 	Reserves         swapReserves `json:"reserves"`
+	Route            swapRoute    `json:"route"`
+}
+
+// swapRoute is the path a quote takes: two coins and one transaction, or three coins (via
+// the middle one) and two transactions.
+type swapRoute struct {
+	Path         []swapToken `json:"path"`
+	Via          *swapToken  `json:"via"`
+	Transactions int         `json:"transactions"`
+	Hops         []routeHop  `json:"hops"`
+}
+
+// routeHop is one pool of a route as the router quotes it; minOut is the least its
+// transaction may return (on the first of two hops: the least that still buys the route's
+// minimum on the second pool).
+type routeHop struct {
+	From           swapToken    `json:"from"`
+	To             swapToken    `json:"to"`
+	AmountIn       string       `json:"amountIn"`
+	AmountOut      string       `json:"amountOut"`
+	MinOut         string       `json:"minOut"`
+	PriceImpactBps int64        `json:"priceImpactBps"`
+	PriceImpact    string       `json:"priceImpact"`
+	Fee            swapFee      `json:"fee"`
+	Reserves       swapReserves `json:"reserves"`
 }
 
 type quoteRequest struct {
@@ -131,6 +156,26 @@ type swapBuildRequest struct {
 	To       string `json:"to"`
 	AmountIn string `json:"amountIn"`
 	MinOut   string `json:"minOut"`
+	Via      string `json:"via"`
+	AfterTx  string `json:"afterTx"`
+}
+
+// swapStep is one transaction of a route: to sign now (rawTransaction), done (hash,
+// amountOut), or not buildable yet (neither: its amountIn is what the step before returns).
+type swapStep struct {
+	From           swapToken `json:"from"`
+	To             swapToken `json:"to"`
+	AmountIn       *string   `json:"amountIn"`
+	MinOut         string    `json:"minOut"`
+	AmountOut      *string   `json:"amountOut"`
+	Hash           *string   `json:"hash"`
+	RawTransaction *string   `json:"rawTransaction"`
+}
+
+type swapBuildResponse struct {
+	RawTransaction string      `json:"rawTransaction"`
+	Summary        swapSummary `json:"summary"`
+	Steps          []swapStep  `json:"steps"`
 }
 
 type swapSummary struct {
@@ -263,7 +308,42 @@ func usdValue(price *big.Rat, v uint64, dec uint8) *string {
 	return market.DecimalPtr(new(big.Rat).Mul(price, chain.Whole(v, dec)))
 }
 
-// QuoteSwap serves POST /api/v1/swap/quote.
+// hubs are the coins a two-hop route may go through: every listed token (the registry).
+func (h *Handler) hubs() []supra.CoinType {
+	all := h.tokens.All()
+	out := make([]supra.CoinType, 0, len(all))
+	for _, t := range all {
+		out = append(out, t.Coin())
+	}
+	return out
+}
+
+// tokenOfCoin is the registry token of a coin on a route (the ends are resolved already;
+// an intermediate is always a listed token).
+func (h *Handler) tokenOfCoin(c supra.CoinType, ends ...tokens.Token) tokens.Token {
+	for _, t := range ends {
+		if t.Coin() == c {
+			return t
+		}
+	}
+	if t, ok := h.tokens.ByCoin(c); ok {
+		return t
+	}
+	return tokens.NewToken(c, c.String(), 0)
+}
+
+func impactJSON(impact *big.Rat) (int64, string) {
+	return chain.ImpactBps(impact), market.Decimal(new(big.Rat).Mul(impact, big.NewRat(100, 1)))
+}
+
+func feeJSON(q *chain.Quote, dec uint8) swapFee {
+	amt := q.Fees.Of(q.AmountIn)
+	return swapFee{Numerator: q.Fees.Fee, Scale: q.Fees.Scale, Amount: amt.String(), AmountDecimal: amount.Exact(amt, dec)}
+}
+
+// QuoteSwap serves POST /api/v1/swap/quote: the best route (chain.Dex.BestRoute), quoted
+// hop by hop with the router. The top-level amounts are the route's; fee and reserves are
+// the first hop's (route.hops has each hop's); the price impact compounds the hops'.
 func (h *Handler) QuoteSwap(w http.ResponseWriter, r *http.Request) {
 	var req quoteRequest
 	if !h.readBody(w, r, &req) {
@@ -288,7 +368,7 @@ func (h *Handler) QuoteSwap(w http.ResponseWriter, r *http.Request) {
 		h.writeSwapErr(w, r, err)
 		return
 	}
-	q, err := h.dex.Quote(ctx, in.Coin(), out.Coin(), amountIn, slip)
+	route, err := h.dex.BestRoute(ctx, in.Coin(), out.Coin(), amountIn, slip, h.hubs())
 	if err != nil {
 		h.writeSwapErr(w, r, err)
 		return
@@ -303,33 +383,76 @@ func (h *Handler) QuoteSwap(w http.ResponseWriter, r *http.Request) {
 		h.log.Warn("swap quote: no market snapshot for USD values", "err", err)
 		snap = nil
 	}
-	impact := chain.PriceImpact(q.AmountIn, q.ReserveIn)
-	feeAmt := q.Fees.Of(q.AmountIn)
-	rate, inverse := chain.Rates(q.AmountIn, in.Decimals, q.AmountOut, out.Decimals)
+	first := route.Hops[0]
+	amountOut, minOut := route.AmountOut(), route.MinOut()
+	// The route's impact: what is left after each hop's impact, compounded.
+	left := big.NewRat(1, 1)
+	hops := make([]routeHop, 0, len(route.Hops))
+	for _, q := range route.Hops {
+		ti, to := h.tokenOfCoin(q.In, in, out), h.tokenOfCoin(q.Out, in, out)
+		imp := chain.PriceImpact(q.AmountIn, q.ReserveIn)
+		left.Mul(left, new(big.Rat).Sub(big.NewRat(1, 1), imp))
+		bps, pct := impactJSON(imp)
+		hops = append(hops, routeHop{
+			From: tokenJSON(ti), To: tokenJSON(to),
+			AmountIn: u64s(q.AmountIn), AmountOut: u64s(q.AmountOut), MinOut: u64s(q.MinOut),
+			PriceImpactBps: bps, PriceImpact: pct, Fee: feeJSON(q, ti.Decimals),
+			Reserves: swapReserves{In: u64s(q.ReserveIn), Out: u64s(q.ReserveOut)},
+		})
+	}
+	path := make([]swapToken, 0, 3)
+	for _, c := range route.Path() {
+		path = append(path, tokenJSON(h.tokenOfCoin(c, in, out)))
+	}
+	var via *swapToken
+	if len(path) == 3 {
+		via = &path[1]
+	}
+	impBps, impPct := impactJSON(new(big.Rat).Sub(big.NewRat(1, 1), left))
+	rate, inverse := chain.Rates(amountIn, in.Decimals, amountOut, out.Decimals)
 	resp := quoteResponse{
 		From: tokenJSON(in), To: tokenJSON(out),
-		AmountIn: u64s(q.AmountIn), AmountInDecimal: exact(q.AmountIn, in.Decimals),
-		AmountOut: u64s(q.AmountOut), AmountOutDecimal: exact(q.AmountOut, out.Decimals),
-		MinOut: u64s(q.MinOut), MinOutDecimal: exact(q.MinOut, out.Decimals),
+		AmountIn: u64s(amountIn), AmountInDecimal: exact(amountIn, in.Decimals),
+		AmountOut: u64s(amountOut), AmountOutDecimal: exact(amountOut, out.Decimals),
+		MinOut: u64s(minOut), MinOutDecimal: exact(minOut, out.Decimals),
 		SlippageBps:    slip,
-		PriceImpactBps: chain.ImpactBps(impact),
-		PriceImpact:    market.Decimal(new(big.Rat).Mul(impact, big.NewRat(100, 1))),
-		Fee: swapFee{Numerator: q.Fees.Fee, Scale: q.Fees.Scale, Amount: feeAmt.String(),
-			AmountDecimal: amount.Exact(feeAmt, in.Decimals)},
-		Rate:        market.Decimal(rate),
-		InverseRate: market.Decimal(inverse),
-		Reserves:    swapReserves{In: u64s(q.ReserveIn), Out: u64s(q.ReserveOut)},
+		PriceImpactBps: impBps,
+		PriceImpact:    impPct,
+		Fee:            feeJSON(first, in.Decimals),
+		Rate:           market.Decimal(rate),
+		InverseRate:    market.Decimal(inverse),
+		Reserves:       swapReserves{In: u64s(first.ReserveIn), Out: u64s(first.ReserveOut)},
+		Route:          swapRoute{Path: path, Via: via, Transactions: len(route.Hops), Hops: hops},
 	}
 	pIn, pOut := usdPrice(snap, in), usdPrice(snap, out)
-	resp.USDIn, resp.USDOut = usdValue(pIn, q.AmountIn, in.Decimals), usdValue(pOut, q.AmountOut, out.Decimals)
+	resp.USDIn, resp.USDOut = usdValue(pIn, amountIn, in.Decimals), usdValue(pOut, amountOut, out.Decimals)
 	if resp.USDIn == nil || resp.USDOut == nil {
 		resp.USDUnavailable = strPtr(market.USDUnavailable)
 	}
 	WriteJSON(w, http.StatusOK, resp)
 }
 
-// BuildSwap serves POST /api/v1/swap/build: the swap transaction for the wallet, after the
-// pair, the amounts and the sender's balance check out.
+// Refusals of a route's second step (POST /swap/build with afterTx).
+const (
+	CodeInvalidRoute = "invalid_route"
+	CodeStepPending  = "step_pending"
+	CodeStepFailed   = "step_failed"
+	CodeStepMismatch = "step_mismatch"
+
+	MsgAfterTxNeedsVia = "afterTx continues a two-hop route: give the route's via token too."
+	MsgViaIsEnd        = "The via token must differ from both ends of the route."
+	MsgStepPending     = "Step 1 is not on chain yet: wait for it to confirm, then build step 2."
+	MsgStepFailed      = "Step 1 failed, so nothing was swapped and there is no step 2."
+	MsgStepMismatch    = "That transaction is not step 1 of this route (other sender, tokens or amount)."
+)
+
+// BuildSwap serves POST /api/v1/swap/build: the route's transactions in order, after the
+// pair, the amounts and the sender's balance check out. A direct swap is one transaction. A
+// two-hop route (via) is two: the first is built now with the minimum FirstStepMin gives;
+// the second cannot be, since its amount is what the first returns, so it is listed with no
+// transaction until the client asks again with afterTx = the first one's hash. That answer
+// reads the amount from step 1's SwapEvent, exactly, and builds step 2 for all of it with
+// the route's minOut.
 func (h *Handler) BuildSwap(w http.ResponseWriter, r *http.Request) {
 	var req swapBuildRequest
 	if !h.readBody(w, r, &req) {
@@ -356,6 +479,65 @@ func (h *Handler) BuildSwap(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, h.log, http.StatusBadRequest, chain.CodeInvalidAmount, "minOut must be a whole number of base units.")
 		return
 	}
+	via := strings.TrimSpace(req.Via)
+	afterTx := strings.TrimSpace(req.AfterTx)
+	if via == "" {
+		if afterTx != "" {
+			WriteError(w, r, h.log, http.StatusBadRequest, CodeInvalidRoute, MsgAfterTxNeedsVia)
+			return
+		}
+		h.buildDirect(w, r, sender, in, out, amountIn, minOut)
+		return
+	}
+	mid, err := h.swapToken(ctx, via)
+	if err != nil {
+		h.writeSwapErr(w, r, err)
+		return
+	}
+	if mid.Coin() == in.Coin() || mid.Coin() == out.Coin() {
+		WriteError(w, r, h.log, http.StatusBadRequest, CodeInvalidRoute, MsgViaIsEnd)
+		return
+	}
+	if afterTx != "" {
+		h.buildSecondStep(w, r, sender, in, mid, out, amountIn, minOut, afterTx)
+		return
+	}
+	var (
+		bal    uint64
+		exists bool
+		step1  uint64
+	)
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() (err error) { bal, err = h.coins.CoinBalance(gctx, sender, in.Coin()); return })
+	g.Go(func() (err error) { exists, err = h.dex.PairExists(gctx, in.Coin(), mid.Coin()); return })
+	g.Go(func() (err error) { step1, err = h.dex.FirstStepMin(gctx, mid.Coin(), out.Coin(), minOut); return })
+	if err := g.Wait(); err != nil {
+		h.writeSwapErr(w, r, err)
+		return
+	}
+	if !exists {
+		WriteError(w, r, h.log, http.StatusNotFound, CodePairNotFound, MsgPairNotFound)
+		return
+	}
+	if bal < amountIn {
+		WriteError(w, r, h.log, http.StatusConflict, chain.CodeInsufficient, MsgInsufficientBalance)
+		return
+	}
+	b, err := h.dex.BuildSwap(ctx, sender, in.Coin(), mid.Coin(), amountIn, step1)
+	if err != nil {
+		h.writeSwapErr(w, r, err)
+		return
+	}
+	sum := swapSummary{Summary: b.Summary, From: in.Name, To: mid.Name, AmountIn: u64s(amountIn), MinOut: u64s(step1)}
+	WriteJSON(w, http.StatusOK, swapBuildResponse{RawTransaction: b.RawHex, Summary: sum, Steps: []swapStep{
+		{From: tokenJSON(in), To: tokenJSON(mid), AmountIn: strPtr(u64s(amountIn)), MinOut: u64s(step1), RawTransaction: strPtr(b.RawHex)},
+		{From: tokenJSON(mid), To: tokenJSON(out), MinOut: u64s(minOut)},
+	}})
+}
+
+// buildDirect builds a one-pool swap.
+func (h *Handler) buildDirect(w http.ResponseWriter, r *http.Request, sender supra.Address, in, out tokens.Token, amountIn, minOut uint64) {
+	ctx := r.Context()
 	var (
 		bal    uint64
 		exists bool
@@ -380,7 +562,153 @@ func (h *Handler) BuildSwap(w http.ResponseWriter, r *http.Request) {
 		h.writeSwapErr(w, r, err)
 		return
 	}
-	WriteJSON(w, http.StatusOK, buildResponse{RawTransaction: b.RawHex, Summary: swapSummary{
+	WriteJSON(w, http.StatusOK, swapBuildResponse{RawTransaction: b.RawHex, Summary: swapSummary{
 		Summary: b.Summary, From: in.Name, To: out.Name, AmountIn: u64s(amountIn), MinOut: u64s(minOut),
+	}, Steps: []swapStep{{From: tokenJSON(in), To: tokenJSON(out), AmountIn: strPtr(u64s(amountIn)), MinOut: u64s(minOut), RawTransaction: strPtr(b.RawHex)}}})
+}
+
+// buildSecondStep builds step 2 of the route in → mid → out after step 1 (hash): the
+// whole amount step 1's SwapEvent says it returned, at least minOut of out.
+func (h *Handler) buildSecondStep(w http.ResponseWriter, r *http.Request, sender supra.Address, in, mid, out tokens.Token, amountIn, minOut uint64, hash string) {
+	ctx := r.Context()
+	hash, ok := parseTxHash(hash)
+	if !ok {
+		WriteError(w, r, h.log, http.StatusBadRequest, CodeInvalidHash, "Invalid transaction hash: expected 64 hex digits.")
+		return
+	}
+	tx, err := h.node.Transaction(ctx, hash)
+	if errors.Is(err, supra.ErrTxNotFound) || (err == nil && supra.AppStatus(tx) == supra.TxPending) {
+		WriteError(w, r, h.log, http.StatusConflict, CodeStepPending, MsgStepPending)
+		return
+	}
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	if supra.AppStatus(tx) == supra.TxFailed {
+		WriteError(w, r, h.log, http.StatusConflict, CodeStepFailed, MsgStepFailed)
+		return
+	}
+	var ev *chain.SwapEvent
+	if from, perr := supra.ParseAddress(tx.Header.Sender.Move); perr == nil && from == sender && tx.Output != nil {
+		ev, _ = h.dex.FindSwapEvent(tx.Output.Move.Events)
+	}
+	if ev == nil || !sameCoin(ev.CoinIn, in) || !sameCoin(ev.CoinOut, mid) || ev.AmountIn != amountIn {
+		WriteError(w, r, h.log, http.StatusConflict, CodeStepMismatch, MsgStepMismatch)
+		return
+	}
+	received := ev.Received
+	var (
+		bal    uint64
+		exists bool
+	)
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() (err error) { bal, err = h.coins.CoinBalance(gctx, sender, mid.Coin()); return })
+	g.Go(func() (err error) { exists, err = h.dex.PairExists(gctx, mid.Coin(), out.Coin()); return })
+	if err := g.Wait(); err != nil {
+		h.writeSwapErr(w, r, err)
+		return
+	}
+	if !exists {
+		WriteError(w, r, h.log, http.StatusNotFound, CodePairNotFound, MsgPairNotFound)
+		return
+	}
+	if bal < received {
+		WriteError(w, r, h.log, http.StatusConflict, chain.CodeInsufficient, MsgInsufficientBalance)
+		return
+	}
+	b, err := h.dex.BuildSwap(ctx, sender, mid.Coin(), out.Coin(), received, minOut)
+	if err != nil {
+		h.writeSwapErr(w, r, err)
+		return
+	}
+	step1Min := ""
+	if args := tx.Payload.Move.Arguments; len(args) == 2 {
+		step1Min, _ = args[1].(string)
+	}
+	sum := swapSummary{Summary: b.Summary, From: mid.Name, To: out.Name, AmountIn: u64s(received), MinOut: u64s(minOut)}
+	WriteJSON(w, http.StatusOK, swapBuildResponse{RawTransaction: b.RawHex, Summary: sum, Steps: []swapStep{
+		{From: tokenJSON(in), To: tokenJSON(mid), AmountIn: strPtr(u64s(amountIn)), MinOut: step1Min,
+			AmountOut: strPtr(u64s(received)), Hash: strPtr(tx.Hash)},
+		{From: tokenJSON(mid), To: tokenJSON(out), AmountIn: strPtr(u64s(received)), MinOut: u64s(minOut), RawTransaction: strPtr(b.RawHex)},
 	}})
+}
+
+// sameCoin compares a coin type as an event writes it with a token.
+func sameCoin(s string, t tokens.Token) bool {
+	c, err := supra.ParseCoinType(s)
+	return err == nil && c == t.Coin()
+}
+
+// CodeCoinNotFound: a well-formed coin type the chain has no coin for.
+const (
+	CodeCoinNotFound = "coin_not_found"
+	MsgCoinNotFound  = "No coin with this type on chain: check the coin type."
+)
+
+type swapTokenResponse struct {
+	Token swapToken `json:"token"`
+	// Listed: the coin is in the app's registry.
+	Listed bool `json:"listed"`
+	// Pools: the listed tokens the coin has a Dexlyn pool with (none: it cannot be swapped).
+	Pools []swapToken `json:"pools"`
+	// Balance: the account's balance of the coin in base units, when ?account= is given
+	// (the balances endpoint lists registry tokens only).
+	Balance *string `json:"balance"`
+}
+
+// GetSwapToken serves GET /api/v1/swap/token?coinType=…[&account=0x…]: the picker's import
+// by coin type.
+// It answers the coin as the chain names it (coin info), whether it is listed, and the
+// listed tokens it has a pool with, so the picker can say whether it can be traded before
+// the user accepts the unlisted-token warning.
+func (h *Handler) GetSwapToken(w http.ResponseWriter, r *http.Request) {
+	s := strings.TrimSpace(r.URL.Query().Get("coinType"))
+	ct, err := supra.ParseCoinType(s)
+	if err != nil {
+		WriteError(w, r, h.log, http.StatusBadRequest, chain.CodeUnknownToken, "Not a coin type: use address::module::Name.")
+		return
+	}
+	var account *supra.Address
+	if a := strings.TrimSpace(r.URL.Query().Get("account")); a != "" {
+		addr, err := supra.ParseAddress(a)
+		if err != nil {
+			WriteError(w, r, h.log, http.StatusBadRequest, chain.CodeInvalidAddress, err.Error())
+			return
+		}
+		account = &addr
+	}
+	ctx := r.Context()
+	t, listed := h.tokens.ByCoin(ct)
+	if !listed {
+		info, err := h.coins.CoinInfo(ctx, ct)
+		if err != nil {
+			var ne *supra.NodeError
+			if errors.As(err, &ne) && ne.Status < http.StatusInternalServerError {
+				WriteError(w, r, h.log, http.StatusNotFound, CodeCoinNotFound, MsgCoinNotFound)
+				return
+			}
+			h.fail(w, r, err)
+			return
+		}
+		t = tokens.NewToken(ct, info.Symbol, info.Decimals)
+	}
+	with, err := h.dex.PoolsWith(ctx, ct, h.hubs())
+	if err != nil {
+		h.writeSwapErr(w, r, err)
+		return
+	}
+	resp := swapTokenResponse{Token: tokenJSON(t), Listed: listed, Pools: []swapToken{}}
+	if account != nil {
+		bal, err := h.coins.CoinBalance(ctx, *account, ct)
+		if err != nil {
+			h.fail(w, r, err)
+			return
+		}
+		resp.Balance = strPtr(u64s(bal))
+	}
+	for _, c := range with {
+		resp.Pools = append(resp.Pools, tokenJSON(h.tokenOfCoin(c)))
+	}
+	WriteJSON(w, http.StatusOK, resp)
 }

@@ -118,7 +118,12 @@ type Coins struct{ *core }
 
 // Dex binds Dexlyn's router: pools, reserves, fees, quotes and swaps (dex.go, decode_dex.go;
 // the quote maths over its answers is dex_quote.go).
-type Dex struct{ *core }
+// Dex binds Dexlyn (dex.go, dex_quote.go, dex_route.go); missing remembers for a while
+// which pairs have no pool, so a route search does not ask again for every quote.
+type Dex struct {
+	*core
+	missing *missingPools
+}
 
 // Slots binds the slot game (slots.go); a spin's checks read the player's balance.
 type Slots struct {
@@ -170,7 +175,7 @@ func New(node *supra.Client, net config.Network, reg *tokens.Registry, o Options
 	}
 	c.events = NewRegistry(c.decoders()...)
 	coins := &Coins{c}
-	return &Client{Core: &Core{c}, Coins: coins, Dex: &Dex{c}, Slots: &Slots{c, coins}, Burns: &Burns{c, coins},
+	return &Client{Core: &Core{c}, Coins: coins, Dex: &Dex{c, newMissingPools(o.Now)}, Slots: &Slots{c, coins}, Burns: &Burns{c, coins},
 		Miners: &Miners{c}, Staking: &Staking{c, coins}}
 }
 

@@ -30,6 +30,7 @@ func routes(o Options, spa *spa) http.Handler {
 	mux.HandleFunc("GET /api/v1/market/lucky", a.GetMarketLucky)
 	mux.HandleFunc("POST /api/v1/swap/quote", a.QuoteSwap)
 	mux.HandleFunc("POST /api/v1/swap/build", a.BuildSwap)
+	mux.HandleFunc("GET /api/v1/swap/token", a.GetSwapToken)
 	mux.HandleFunc("GET /api/v1/accounts/{address}/portfolio", a.GetPortfolio)
 	mux.HandleFunc("GET /api/v1/accounts/{address}/burns", a.GetAccountBurns)
 	mux.HandleFunc("POST /api/v1/burn/build", a.BuildBurn)

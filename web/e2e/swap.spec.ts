@@ -1,6 +1,7 @@
 import { CHANGES_CHAIN, expect, test } from './fixtures';
 import { balance, devAddress, LUCKY, setBalance, SUPRA } from './support/chain';
 import { openDevWalletPanel, useDevWallet } from './support/dev-wallet';
+import { DEXUSDC } from './support/market';
 import { connectOnSwap, shot, swapButton, swapViaApi, toastHash, txOf } from './support/swap';
 
 /**
@@ -23,11 +24,11 @@ test.describe('swap', () => {
     await expect(page.getByRole('button', { name: 'Flip direction' })).toBeVisible();
     await shot(page, 'idle', info.project.name);
 
-    // The receive list has no SUPRA; search by name or type tag; empty text.
+    // Both lists have every token; search by name or type tag; empty text.
     await page.getByTestId('receive-token').click();
     const dialog = page.getByRole('dialog', { name: 'Select Token' });
     await expect(dialog.getByPlaceholder('Search by name or typeTag')).toBeVisible();
-    await expect(dialog.getByRole('button', { name: 'SUPRA', exact: true })).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: 'SUPRA', exact: true })).toHaveCount(1);
     await dialog.getByPlaceholder('Search by name or typeTag').fill('::memecoins::');
     await expect(dialog.getByRole('button', { name: 'SPIKE', exact: true })).toBeVisible();
     await dialog.getByPlaceholder('Search by name or typeTag').fill('zzz-none');
@@ -35,15 +36,15 @@ test.describe('swap', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
 
-    // A non-SUPRA token on the pay side puts SUPRA on the other side.
+    // Any token on the pay side keeps the other side (routes go through SUPRA when needed).
     await page.getByTestId('pay-token').click();
     await page.getByRole('dialog', { name: 'Select Token' }).getByRole('button', { name: 'NANA', exact: true }).click();
     await expect(page.getByTestId('pay-token')).toContainText('NANA');
-    await expect(page.getByTestId('receive-token')).toContainText('SUPRA');
-    // SUPRA back on the pay side moves the other side off SUPRA.
+    await expect(page.getByTestId('receive-token')).toContainText('LUCKY');
+    // Picking the token of the other side trades the sides.
     await page.getByTestId('pay-token').click();
-    await page.getByRole('dialog', { name: 'Select Token' }).getByRole('button', { name: 'SUPRA', exact: true }).click();
-    await expect(page.getByTestId('pay-token')).toContainText('SUPRA');
+    await page.getByRole('dialog', { name: 'Select Token' }).getByRole('button', { name: 'LUCKY', exact: true }).click();
+    await expect(page.getByTestId('pay-token')).toContainText('LUCKY');
     await expect(page.getByTestId('receive-token')).toContainText('NANA');
   });
 
@@ -160,8 +161,12 @@ test.describe('swap', () => {
     await connectOnSwap(page);
     await payInput(page).fill('10');
     await expect(receiveInput(page)).not.toHaveValue('');
-    // Another trader buys LUCKY with 100,000 SUPRA: the next refresh (10 s) quotes > 5 % less.
+    // Another trader buys LUCKY with 100,000 SUPRA, and with 300 dexUSDC in the LUCKY/dexUSDC pool
+    // (else the route through dexUSDC would now be the better one): the next refresh (10 s)
+    // quotes > 5 % less.
+    await setBalance(request, await devAddress(request, 1), DEXUSDC, 1_000_000_000n);
     await swapViaApi(request, 1, 'SUPRA', 'LUCKY', '100000');
+    await swapViaApi(request, 1, 'dexUSDC', 'LUCKY', '300');
     await expect(swapButton(page)).toHaveText('Accept new price', { timeout: 15_000 });
     await swapButton(page).click();
     await expect(swapButton(page)).toHaveText('Swap');

@@ -191,6 +191,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/swap/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Import a token by coin type: its coin info and the listed tokens it has a pool with. */
+        get: operations["getSwapToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/accounts/{address}/portfolio": {
         parameters: {
             query?: never;
@@ -1619,14 +1636,19 @@ export interface components {
             to: string;
             /** @description Whole tokens as a decimal string. */
             amountIn: string;
-            /** @description Base units of the coin out (the quote's minOut). */
+            /** @description Base units of the coin out: the quote's minOut (for a route, the whole route's). */
             minOut: string;
+            /** @description A two-hop route's intermediate token (the quote's route.via): name or coin type. Absent or empty: the direct pool. */
+            via?: string;
+            /** @description With via: the hash of the route's confirmed step 1; the answer is step 2, for exactly what step 1 returned. */
+            afterTx?: string;
         };
-        /** @description An unsigned raw transaction for a wallet to sign and submit. */
+        /** @description The route's transactions in order. rawTransaction and summary are the one to sign now; steps lists every step: done (hash), to sign (rawTransaction), or not buildable yet (both null: its amount is what the step before returns; build it with afterTx). */
         SwapBuildResponse: {
             /** @description BCS raw transaction as hex, no 0x. */
             rawTransaction: string;
             summary: components["schemas"]["SwapBuildResponseSummary"];
+            steps: components["schemas"]["SwapStep"][];
         };
         /** @description What every built transaction says about itself. */
         SwapBuildResponseSummary: {
@@ -1685,14 +1707,16 @@ export interface components {
             amountOut: string;
             /** @description Whole tokens. */
             amountOutDecimal: string;
-            /** @description Integer amount in base units of its token, as a decimal string. */
+            /** @description The least the whole route may return: floor(amountOut × (10000 − slippageBps) / 10000), in base units of to. */
             minOut: string;
             /** @description Whole tokens. */
             minOutDecimal: string;
             slippageBps: number;
+            /** @description The route's impact: the hops' impacts compounded. */
             priceImpactBps: number;
             /** @description Percent. Decimal string with 18 decimals, truncated. */
             priceImpact: string;
+            /** @description The first hop's LP fee, in the input coin (route.hops has each hop's). */
             fee: {
                 numerator: number;
                 scale: number;
@@ -1710,12 +1734,14 @@ export interface components {
             /** @description Decimal string with 18 decimals, truncated. */
             usdOut: string | null;
             usdUnavailable: string | null;
+            /** @description The first hop's pool. */
             reserves: {
                 /** @description Integer amount in base units of its token, as a decimal string. */
                 in: string;
                 /** @description Integer amount in base units of its token, as a decimal string. */
                 out: string;
             };
+            route: components["schemas"]["SwapRoute"];
         };
         SwapQuoteRequest: {
             /** @description Registry name or coin type. */
@@ -1726,6 +1752,67 @@ export interface components {
             amountIn: string;
             /** @description 1..5000; default 500. */
             slippageBps?: number;
+        };
+        /** @description The best route: the direct pool (path of 2, one transaction) or two hops through a listed token (path of 3, two transactions: Dexlyn has no multi-hop entry function). */
+        SwapRoute: {
+            path: components["schemas"]["TokenRef"][];
+            /** @description The intermediate token of a two-hop route; null for a direct one. */
+            via: components["schemas"]["TokenRef"] | null;
+            transactions: number;
+            hops: components["schemas"]["SwapRouteHop"][];
+        };
+        /** @description One pool of a route as the router quotes it (hop 2 quoted for hop 1's exact output). */
+        SwapRouteHop: {
+            from: components["schemas"]["TokenRef"];
+            to: components["schemas"]["TokenRef"];
+            /** @description Integer amount in base units of its token, as a decimal string. */
+            amountIn: string;
+            /** @description Integer amount in base units of its token, as a decimal string. */
+            amountOut: string;
+            /** @description The least this hop's transaction may return: on the first of two hops, the least intermediate amount that still buys the route's minOut on the second pool; on the last hop, the route's minOut. */
+            minOut: string;
+            priceImpactBps: number;
+            /** @description Percent. Decimal string with 18 decimals, truncated. */
+            priceImpact: string;
+            fee: {
+                numerator: number;
+                scale: number;
+                /** @description Integer amount in base units of its token, as a decimal string. */
+                amount: string;
+                /** @description Whole tokens. */
+                amountDecimal: string;
+            };
+            reserves: {
+                /** @description Integer amount in base units of its token, as a decimal string. */
+                in: string;
+                /** @description Integer amount in base units of its token, as a decimal string. */
+                out: string;
+            };
+        };
+        /** @description One transaction of a swap route. */
+        SwapStep: {
+            from: components["schemas"]["TokenRef"];
+            to: components["schemas"]["TokenRef"];
+            /** @description Base units of from; null until the step before has returned it. */
+            amountIn: string | null;
+            /** @description The step's minimum out in base units of to (the transaction aborts below it). */
+            minOut: string;
+            /** @description What a done step returned (its SwapEvent); null otherwise. */
+            amountOut: string | null;
+            /** @description A done step's transaction hash. */
+            hash: string | null;
+            /** @description BCS raw transaction as hex, no 0x: the step to sign now. */
+            rawTransaction: string | null;
+        };
+        /** @description A coin imported by type. Anyone can create a token with any name: an unlisted one (listed false) must be shown with a warning. */
+        SwapTokenLookup: {
+            token: components["schemas"]["TokenRef"];
+            /** @description The coin is in the app's registry. */
+            listed: boolean;
+            /** @description The listed tokens the coin has a Dexlyn pool with; empty: it cannot be swapped here. */
+            pools: components["schemas"]["TokenRef"][];
+            /** @description The account's balance of the coin in base units; null without account. */
+            balance: string | null;
         };
         /** @description One token of the built-in registry. */
         Token: {
@@ -2218,6 +2305,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SwapBuildResponse"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getSwapToken: {
+        parameters: {
+            query: {
+                /** @description A full coin type address::module::Name. */
+                coinType: string;
+                /** @description An account address: the answer then carries its balance of the coin. */
+                account?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SwapTokenLookup"];
                 };
             };
             "4XX": components["responses"]["Error"];

@@ -131,6 +131,11 @@ export type SwapQuoteRequest = Schemas['SwapQuoteRequest'];
 export type SwapTokenRef = Schemas['TokenRef'];
 export type SwapQuote = Schemas['SwapQuote'];
 export type SwapBuildRequest = Schemas['SwapBuildRequest'];
+export type SwapBuildResponse = Schemas['SwapBuildResponse'];
+export type SwapRoute = Schemas['SwapRoute'];
+export type SwapRouteHop = Schemas['SwapRouteHop'];
+export type SwapStep = Schemas['SwapStep'];
+export type SwapTokenLookup = Schemas['SwapTokenLookup'];
 
 // Account activity: GET /api/v1/accounts/{address}/activity (and its .csv)
 export type ActivityKind = Schemas['ActivityKind'];

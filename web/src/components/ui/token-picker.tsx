@@ -48,6 +48,8 @@ export interface TokenPickerProps<T extends PickerToken> {
   showLinks?: boolean;
   /** id of the search input (default: a generated one). */
   searchId?: string;
+  /** More content under the list for the search text (the swap's import by coin type); close ends the picker. */
+  extra?: (query: string, close: () => void) => ReactNode;
 }
 
 /**
@@ -71,6 +73,7 @@ export function TokenPicker<T extends PickerToken>({
   itemDetail,
   showLinks = true,
   searchId,
+  extra,
 }: TokenPickerProps<T>) {
   const generatedId = useId();
   const inputId = searchId ?? generatedId;
@@ -165,6 +168,7 @@ export function TokenPicker<T extends PickerToken>({
             })}
           </ul>
         )}
+        {extra?.(query, close)}
         {pageSize !== undefined && matches.length > pageSize && (
           <nav aria-label="Token pages" className="mt-4 flex items-center justify-between gap-2">
             <Button variant="ghost" size="sm" onClick={() => setPage(current - 1)} disabled={current === 0}>

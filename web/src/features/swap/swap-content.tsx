@@ -17,13 +17,17 @@ import { useDataBeforePaint } from '@/lib/use-data-before-paint';
 import { useWallet } from '@/lib/wallet/wallet-context';
 import type { SwapQuote, SwapQuoteRequest } from '@/types/api';
 import { useSwapQuote } from './api/use-swap-quote';
+import { useSwapToken } from './api/use-swap-token';
 import { ImpactDialog } from './components/impact-dialog';
+import { ImportToken } from './components/import-token';
+import { PartialRouteNotice } from './components/partial-route';
+import { RouteHops, RouteLine } from './components/route-view';
 import { SlippageSettings } from './components/slippage-settings';
 import { SwapChart } from './components/swap-chart';
 import { useDebounced } from './hooks/use-debounced';
 import { useFitFont } from './hooks/use-fit-font';
 import { useSlippage } from './hooks/use-slippage';
-import { useSwapTx } from './hooks/use-swap-tx';
+import { useSwapTx, type PartialRoute } from './hooks/use-swap-tx';
 import { formatImpact, impactClass, impactTier, needsConfirm } from './utils/impact';
 import { SUPRA_GAS_RESERVE, acceptAmount, spendable } from './utils/input';
 import {
@@ -31,11 +35,15 @@ import {
   TOAST_SUCCESS_MS,
   cappedMessage,
   minimumReceivedLabel,
+  partialTitle,
   previewFailed,
+  stepProgress,
   swapCompleted,
   swapText,
+  unlistedWarning,
 } from './utils/messages';
-import { flip, isSupra, pairFromLink, pickPay, pickReceive, receiveList, type Pair, type SwapToken } from './utils/pair';
+import { addImported, readImported } from './utils/imported';
+import { flip, isSupra, pairFromLink, pickPay, pickReceive, sameType, type Pair, type SwapToken } from './utils/pair';
 import { bpsToPercent } from './utils/slippage';
 
 /** Preview debounce and the processing overlay guard (docs/product.md, Swap). */
@@ -77,7 +85,13 @@ export function SwapContent() {
   // known, so they do not resize (and move what is beside them) when it arrives.
   useDataBeforePaint(configQuery);
   const config = useAppConfig();
-  const tokens: SwapToken[] = useMemo(() => config.data?.tokens ?? [], [config.data]);
+  // The registry, then the coins the user imported by type (kept in the browser).
+  const [imported, setImported] = useState<SwapToken[]>(readImported);
+  const tokens: SwapToken[] = useMemo(() => {
+    const reg: SwapToken[] = config.data?.tokens ?? [];
+    if (reg.length === 0) return reg;
+    return [...reg, ...imported.filter((t) => !reg.some((r) => sameType(r.coinType, t.coinType)))];
+  }, [config.data, imported]);
   const supraDecimals = config.data?.tokens.find((t) => isSupra(t))?.decimals ?? 8;
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -104,7 +118,8 @@ export function SwapContent() {
   const sound = useSound();
   const wallet = useWallet();
   const balances = useBalances(wallet.status === 'connected' ? wallet.address : null);
-  const { execute } = useSwapTx();
+  const { execute, step } = useSwapTx();
+  const [partial, setPartial] = useState<PartialRoute | null>(null);
 
   // The amount of a deep link, once the registry is known.
   const linkApplied = useRef(false);
@@ -120,8 +135,16 @@ export function SwapContent() {
   const receive = pair?.receive;
   const payDecimals = pay?.decimals ?? 0;
   const inRegistry = (t: SwapToken | undefined) => !!t && t.decimals !== null;
-  const payBalance = connected && balances.data && pay ? balanceOf(balances.data, pay.coinType) : null;
-  const receiveBalance = connected && balances.data && receive ? balanceOf(balances.data, receive.coinType) : null;
+  // An unlisted coin's balance comes with its lookup (the balances endpoint lists registry tokens only).
+  const payLook = useSwapToken(connected && pay?.unlisted ? pay.coinType : null, wallet.address);
+  const receiveLook = useSwapToken(connected && receive?.unlisted ? receive.coinType : null, wallet.address);
+  const sideBalance = (t: SwapToken | undefined, look: typeof payLook): bigint | null => {
+    if (!connected || !t) return null;
+    if (t.unlisted) return look.data?.balance != null ? BigInt(look.data.balance) : null;
+    return balances.data ? balanceOf(balances.data, t.coinType) : null;
+  };
+  const payBalance = sideBalance(pay, payLook);
+  const receiveBalance = sideBalance(receive, receiveLook);
   const maxPay = payBalance === null || !pay ? null : spendable(payBalance, isSupra(pay));
   const parsed = amount === '' ? null : tryParseUnits(amount, payDecimals);
 
@@ -216,10 +239,23 @@ export function SwapContent() {
       setOverlay(false);
       toast.show(swapText.guardTimeout, { type: 'error', duration: TOAST_MS });
     }, OVERLAY_GUARD_MS);
+    setPartial(null);
     const outcome = await execute(wallet.address, quoteToUse);
     if (guard.current) clearTimeout(guard.current);
     setOverlay(false);
     setProcessing(false);
+    if (!outcome.ok && outcome.partial) {
+      // Step 1 of the route is done and step 2 is not: say what the trader holds now and offer
+      // to finish at a new price or to swap back (never "completed").
+      const p = outcome.partial;
+      setPartial(p);
+      setAmount('');
+      setAccepted(null);
+      setNeedsAccept(false);
+      toast.show(partialTitle(exactText(BigInt(p.held), p.via.decimals), p.via.name), { type: 'error', duration: TOAST_MS });
+      void balances.refetch();
+      return;
+    }
     if (outcome.ok) {
       const token = quoteToUse.to;
       const n = exactText(BigInt(outcome.swap.received), token.decimals);
@@ -246,6 +282,17 @@ export function SwapContent() {
         { type: 'error', duration: TOAST_MS },
       );
     }
+  };
+
+  /** Continue from a route's step 1 output: exactly the amount held, to the route's target or back. */
+  const finishPartial = (p: PartialRoute, target: { coinType: string; name: string; decimals: number; logo?: string }) => {
+    const find = (ref: { coinType: string; name: string; decimals: number; logo?: string }): SwapToken =>
+      tokens.find((t) => sameType(t.coinType, ref.coinType)) ?? { name: ref.name, coinType: ref.coinType, decimals: ref.decimals, logo: ref.logo, unlisted: true };
+    setPartial(null);
+    setPair({ pay: find(p.via), receive: find(target) });
+    setAccepted(null);
+    setNeedsAccept(false);
+    setAmount(exactText(BigInt(p.held), p.via.decimals));
   };
 
   const onMain = () => {
@@ -435,6 +482,30 @@ export function SwapContent() {
               </div>
             </div>
 
+            {[pay, receive].map((t) =>
+              t?.unlisted ? (
+                <p
+                  key={t.coinType}
+                  role="note"
+                  className="mt-3 rounded-lg border border-amber-400/40 bg-amber-500/10 px-3 py-2 text-xs text-amber-100"
+                  data-testid="unlisted-banner"
+                >
+                  <span className="font-semibold">{unlistedWarning}</span>
+                  <span className="mt-1 block font-mono break-all text-amber-200/90">{t.coinType}</span>
+                </p>
+              ) : null,
+            )}
+
+            {partial && (
+              <PartialRouteNotice
+                partial={partial}
+                heldText={exactText(BigInt(partial.held), partial.via.decimals)}
+                onRetry={() => finishPartial(partial, partial.to)}
+                onBack={() => finishPartial(partial, partial.from)}
+                onDismiss={() => setPartial(null)}
+              />
+            )}
+
             {previewError && (
               <p role="alert" className="mt-3 rounded-lg border border-red-400/40 bg-red-500/10 px-3 py-2 text-sm text-red-200">
                 {previewError}
@@ -457,6 +528,7 @@ export function SwapContent() {
                     Impact {formatImpact(shown.priceImpactBps)}%
                   </span>
                 </div>
+                <RouteLine quote={shown} />
                 <button
                   type="button"
                   aria-expanded={detailsOpen}
@@ -478,12 +550,15 @@ export function SwapContent() {
                     <Row label="Price Impact">
                       <span className={impactClass[tier]}>{formatImpact(shown.priceImpactBps)}%</span>
                     </Row>
-                    <Row label={`LP Fee (${bpsToPercent(Math.round((shown.fee.numerator * 10000) / shown.fee.scale))}%)`}>
-                      {shown.fee.amountDecimal} {shown.from.name}
-                    </Row>
+                    {shown.route.hops.length === 1 && (
+                      <Row label={`LP Fee (${bpsToPercent(Math.round((shown.fee.numerator * 10000) / shown.fee.scale))}%)`}>
+                        {shown.fee.amountDecimal} {shown.from.name}
+                      </Row>
+                    )}
                     <Row label="Value">
                       {usdText(shown.usdIn) ?? 'USD unavailable'} → {usdText(shown.usdOut) ?? 'USD unavailable'}
                     </Row>
+                    <RouteHops quote={shown} amountText={previewText} />
                   </dl>
                 )}
               </div>
@@ -517,11 +592,23 @@ export function SwapContent() {
       <TokenPicker
         open={picker !== null}
         onClose={() => setPicker(null)}
-        tokens={picker === 'receive' ? receiveList(tokens) : tokens}
+        tokens={tokens}
         onSelect={(t) => {
           if (!pair) return;
           setPairAndClear(picker === 'receive' ? pickReceive(tokens, pair, t) : pickPay(tokens, pair, t));
         }}
+        extra={(query, close) => (
+          <ImportToken
+            query={query}
+            known={tokens.some((t) => sameType(t.coinType, query.trim()))}
+            onImport={(t) => {
+              setImported(addImported(t));
+              const tok: SwapToken = { ...t, unlisted: true };
+              if (pair) setPairAndClear(picker === 'receive' ? pickReceive(tokens, pair, tok) : pickPay(tokens, pair, tok));
+              close();
+            }}
+          />
+        )}
         texts={{ title: swapText.pickerTitle, searchPlaceholder: swapText.pickerSearch, empty: swapText.pickerEmpty }}
         filter={matchesNameOrType}
         isSelected={(t) => (picker === 'receive' ? receive : pay)?.coinType === t.coinType}
@@ -541,7 +628,9 @@ export function SwapContent() {
       <Modal open={overlay} onClose={() => {}} title={swapText.processingTitle} size="sm" showCloseIcon={false}>
         <div className="flex items-center gap-3">
           <Spinner size={28} label={swapText.processingTitle} className="text-neon-cyan" />
-          <p className="text-base text-white">{swapText.processingBody}</p>
+          <p className="text-base text-white" data-testid="swap-step">
+            {step && step.of > 1 ? stepProgress(step.n, step.of) : swapText.processingBody}
+          </p>
         </div>
       </Modal>
     </>

@@ -40,6 +40,27 @@ const quote: SwapQuote = {
   usdOut: '0.074774254500000000',
   usdUnavailable: null,
   reserves: { in: '100000000000000', out: '150000000000000' },
+  route: {
+    path: [
+      { name: 'SUPRA', symbol: 'SUPRA', coinType: '0x1::supra_coin::SupraCoin', decimals: 8, logo: '' },
+      { name: 'LUCKY', symbol: 'LUCKY', coinType: LUCKY, decimals: 6, logo: '' },
+    ],
+    via: null,
+    transactions: 1,
+    hops: [
+      {
+        from: { name: 'SUPRA', symbol: 'SUPRA', coinType: '0x1::supra_coin::SupraCoin', decimals: 8, logo: '' },
+        to: { name: 'LUCKY', symbol: 'LUCKY', coinType: LUCKY, decimals: 6, logo: '' },
+        amountIn: '1000000000',
+        amountOut: '1495485090',
+        minOut: '1420710835',
+        priceImpactBps: 0,
+        priceImpact: '0.000999990000099999',
+        fee: { numerator: 30, scale: 10000, amount: '3000000', amountDecimal: '0.03' },
+        reserves: { in: '100000000000000', out: '150000000000000' },
+      },
+    ],
+  },
 };
 
 function json(body: unknown, status = 200) {

@@ -10,6 +10,8 @@ export interface SwapToken {
   telegram?: string;
   website?: string;
   x?: string;
+  /** A coin imported by type, not in the registry: shown with the unlisted-token warning. */
+  unlisted?: boolean;
 }
 
 export interface Pair {
@@ -40,44 +42,30 @@ export function isSupra(t: SwapToken): boolean {
  */
 export function chartToken(pay: SwapToken, receive: SwapToken): string | null {
   const other = isSupra(pay) ? receive : isSupra(receive) ? pay : null;
-  return other && !isSupra(other) && other.decimals !== null ? other.name : null;
-}
-
-/** The 'receive' list: every token but SUPRA (docs/product.md, Swap). */
-export function receiveList<T extends SwapToken>(tokens: readonly T[]): T[] {
-  return tokens.filter((t) => !isSupra(t));
-}
-
-function supraOf(tokens: readonly SwapToken[]): SwapToken {
-  return tokens.find(isSupra) ?? { name: 'SUPRA', coinType: NATIVE_COIN_TYPE, decimals: 8 };
+  return other && !isSupra(other) && other.decimals !== null && !other.unlisted ? other.name : null;
 }
 
 /** Default pair (docs/product.md, Swap): SUPRA to LUCKY (or the first other token). */
 export function defaultPair(tokens: readonly SwapToken[]): Pair {
-  const supra = supraOf(tokens);
-  const rest = receiveList(tokens);
+  const supra = tokens.find(isSupra) ?? { name: 'SUPRA', coinType: NATIVE_COIN_TYPE, decimals: 8 };
+  const rest = tokens.filter((t) => !isSupra(t));
   const lucky = rest.find((t) => t.name.toUpperCase() === 'LUCKY') ?? rest[0] ?? supra;
   return { pay: supra, receive: lucky };
 }
 
 /**
- * Picking on the 'pay' side (docs/product.md, Swap): SUPRA stays on exactly one side. Picking SUPRA moves the
- * other side off SUPRA (to the previous pay token, else the default); picking anything else
- * puts SUPRA on the other side.
+ * Picking on the 'pay' side (docs/product.md, Swap): any token; the swap finds the route
+ * (a direct pool or two hops). Picking the token already on the other side trades places.
  */
-export function pickPay(tokens: readonly SwapToken[], pair: Pair, t: SwapToken): Pair {
-  if (isSupra(t)) {
-    if (!isSupra(pair.receive)) return { pay: t, receive: pair.receive };
-    const other = !isSupra(pair.pay) ? pair.pay : defaultPair(tokens).receive;
-    return { pay: t, receive: other };
-  }
-  return { pay: t, receive: supraOf(tokens) };
+export function pickPay(_tokens: readonly SwapToken[], pair: Pair, t: SwapToken): Pair {
+  if (sameType(t.coinType, pair.receive.coinType)) return flip(pair);
+  return { pay: t, receive: pair.receive };
 }
 
-/** Picking on the 'receive' side: the list has no SUPRA, so SUPRA goes to the pay side. */
-export function pickReceive(tokens: readonly SwapToken[], pair: Pair, t: SwapToken): Pair {
-  if (isSupra(t)) return pickPay(tokens, { pay: pair.receive, receive: pair.pay }, pair.receive);
-  return { pay: supraOf(tokens), receive: t };
+/** Picking on the 'receive' side: any token; the one on the pay side trades places. */
+export function pickReceive(_tokens: readonly SwapToken[], pair: Pair, t: SwapToken): Pair {
+  if (sameType(t.coinType, pair.pay.coinType)) return flip(pair);
+  return { pay: pair.pay, receive: t };
 }
 
 /** The flip button: the sides trade places (the amount is cleared by the caller). */
@@ -85,7 +73,7 @@ export function flip(pair: Pair): Pair {
   return { pay: pair.receive, receive: pair.pay };
 }
 
-/** A token by registry name (case-insensitive) or coin type; a well-formed coin type outside the registry is imported. */
+/** A token by name (case-insensitive) or coin type among tokens (the registry and the imports); a well-formed coin type outside them is an unlisted import. */
 export function resolveToken(tokens: readonly SwapToken[], s: string | null): SwapToken | null {
   if (!s) return null;
   const q = s.trim();
@@ -93,20 +81,25 @@ export function resolveToken(tokens: readonly SwapToken[], s: string | null): Sw
   if (byName) return byName;
   const byType = tokens.find((t) => sameType(t.coinType, q));
   if (byType) return byType;
-  if (TYPE_RE.test(q)) return { name: q.split('::')[2] ?? q, coinType: q, decimals: null };
+  if (TYPE_RE.test(q)) return { name: q.split('::')[2] ?? q, coinType: q, decimals: null, unlisted: true };
   return null;
 }
 
 /**
- * The pair of a deep link /swap?from=&to= (names or coin types). A link that breaks the SUPRA
- * rule or names unknown tokens falls back to the default on the broken side.
+ * The pair of a deep link /swap?from=&to= (names or coin types). A side that names no token
+ * keeps the default; the same token on both sides falls back to the default pair.
  */
 export function pairFromLink(tokens: readonly SwapToken[], from: string | null, to: string | null): Pair {
   const def = defaultPair(tokens);
   const f = resolveToken(tokens, from);
   const t = resolveToken(tokens, to);
-  if (f && t && isSupra(f) !== isSupra(t)) return { pay: f, receive: t };
+  if (f && t) return sameType(f.coinType, t.coinType) ? def : { pay: f, receive: t };
   if (f) return pickPay(tokens, def, f);
-  if (t) return isSupra(t) ? flip(def) : pickReceive(tokens, def, t);
+  if (t) return pickReceive(tokens, def, t);
   return def;
+}
+
+/** Whether text is a full coin type (address::module::Name): what the picker can import. */
+export function isCoinType(text: string): boolean {
+  return TYPE_RE.test(text.trim());
 }
