@@ -1,13 +1,18 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { BotLinks, BotStatusLine, anyUnavailable, botStatus } from '@/features/bots/bot-links';
 import { bots, type Bot } from '@/features/bots/bots';
 import { useAppConfig } from '@/lib/config';
 
-/** The bots' cards and their details dialog: loaded after the page's heading has painted, with React Query (each bot's state is in the app's config). */
-export function BotsContent() {
+/**
+ * The bots' cards and their details dialog: loaded after the page's heading has painted, with
+ * React Query (each bot's state is in the app's config). `onShown` is called once the cards are
+ * on screen.
+ */
+export function BotsContent({ onShown }: { onShown: () => void }) {
   const [selected, setSelected] = useState<Bot | null>(null);
+  useEffect(() => onShown(), [onShown]);
   const close = () => setSelected(null);
   // While a bot waits for Telegram, ask again now and then so the page shows it once it runs.
   const states = useAppConfig({ refetchInterval: (config) => (anyUnavailable(config?.bots) ? 30_000 : false) }).data?.bots;
