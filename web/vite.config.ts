@@ -38,14 +38,51 @@ function treeShakeReactRouter(): Plugin {
     apply: 'build',
     transform(code, id) {
       if (!id.includes('/node_modules/react-router/dist/')) return;
-      return {
-        code: code
-          .replace(/\bReact\d*\.(createContext|forwardRef|memo)\(/g, '/* @__PURE__ */ $&')
-          .replace(/^\w+\.displayName = "[^"]*";$/gm, ''),
-        map: null,
-      };
+      let out = code
+        .replace(/\bReact\d*\.(createContext|forwardRef|memo)\(/g, '/* @__PURE__ */ $&')
+        .replace(/^\w+\.displayName = "[^"]*";$/gm, '');
+      // The module that defines <Routes>: the others only import it.
+      if (out.includes('function useRoutesImpl(')) out = declarativeRoutes(out);
+      return { code: out, map: null };
     },
   };
+}
+
+/**
+ * React Router's <Routes> (useRoutes) renders through the functions its data routers use too,
+ * useRoutesImpl and _renderMatches, whose third argument only a data router passes. Their
+ * data-router branches (route error boundaries, hydration fallbacks, server-component redirects)
+ * stay in the bundle, since a bundler cannot tell that the argument is always missing. This
+ * gives useRoutes its own copy of the two with the argument undefined, the same code, from
+ * which minification then drops those branches: about 0.8 KB brotli off every first load (the
+ * app's routes are declarative, app/router.tsx). The originals stay for a data router
+ * (tree-shaken while there is none). Builds only; the build stops if React Router's code no
+ * longer reads as expected, rather than ship it unchanged.
+ */
+function declarativeRoutes(code: string): string {
+  const once = (text: string, from: string, to: string) => {
+    const at = text.indexOf(from);
+    if (at < 0 || text.indexOf(from, at + 1) >= 0) throw new Error(`lucky-tree-shake-react-router: React Router changed; "${from}" is not in it once`);
+    return text.slice(0, at) + to + text.slice(at + from.length);
+  };
+  /** The text of function `name`, up to the function after it in the source. */
+  const fn = (name: string, next: string) => {
+    const start = code.indexOf(`function ${name}(`);
+    const end = code.indexOf(`function ${next}(`, start);
+    if (start < 0 || end < 0) throw new Error(`lucky-tree-shake-react-router: React Router changed; no function ${name} before ${next}`);
+    return code.slice(start, end);
+  };
+  const routes = once(
+    once(fn('useRoutesImpl', 'DefaultErrorComponent'), 'function useRoutesImpl(routes, locationArg, dataRouterOpts) {', 'function useRoutesDeclarative(routes, locationArg) {\n  const dataRouterOpts = void 0;'),
+    '_renderMatches(',
+    'renderMatchesDeclarative(',
+  );
+  const matches = once(
+    fn('_renderMatches', 'getDataRouterConsoleError'),
+    'function _renderMatches(matches, parentMatches = [], dataRouterOpts) {',
+    'function renderMatchesDeclarative(matches, parentMatches = []) {\n  const dataRouterOpts = void 0;',
+  );
+  return `${once(code, 'return useRoutesImpl(routes, locationArg);', 'return useRoutesDeclarative(routes, locationArg);')}\n${routes}\n${matches}`;
 }
 
 /** The first load's scripts, by their chunk names: the entry (index), React (the group below), Rolldown's runtime. */

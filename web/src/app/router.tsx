@@ -21,8 +21,8 @@ function dataPage<M>(load: () => Promise<M>, pick: (m: M) => ComponentType) {
 const LandingPage = page(() => import('@/features/landing/landing-page'), (m) => m.LandingPage);
 const GameHubPage = page(() => import('@/features/game-hub/game-hub-page'), (m) => m.GameHubPage);
 const SlotsPage = page(() => import('@/features/slots/slots-page'), (m) => m.SlotsPage);
-const TxPage = dataPage(() => import('@/features/tx/tx-page'), (m) => m.TxPage);
-const AccountPage = dataPage(() => import('@/features/account/account-page'), (m) => m.AccountPage);
+const TxPage = page(() => import('@/features/tx/tx-page'), (m) => m.TxPage);
+const AccountPage = page(() => import('@/features/account/account-page'), (m) => m.AccountPage);
 const SwapPage = page(() => import('@/features/swap/swap-page'), (m) => m.SwapPage);
 const StatsPage = page(() => import('@/features/stats/stats-page'), (m) => m.StatsPage);
 const PortfolioPage = dataPage(() => import('@/features/portfolio/portfolio-page'), (m) => m.PortfolioPage);
@@ -33,7 +33,7 @@ const TokenIndexPage = page(() => import('@/features/token-index/token-index-pag
 const TokenPage = page(() => import('@/features/token/token-page'), (m) => m.TokenPage);
 const MinerzPage = dataPage(() => import('@/features/minerz/minerz-page'), (m) => m.MinerzPage);
 const ToolsPage = page(() => import('@/features/tools/tools-page'), (m) => m.ToolsPage);
-const BotsPage = dataPage(() => import('@/features/bots/bots-page'), (m) => m.BotsPage);
+const BotsPage = page(() => import('@/features/bots/bots-page'), (m) => m.BotsPage);
 const DisclaimerPage = page(() => import('@/features/disclaimer/disclaimer-page'), (m) => m.DisclaimerPage);
 const LearnMorePage = page(() => import('@/features/learn-more/learn-more-page'), (m) => m.LearnMorePage);
 const WhitepaperPage = page(() => import('@/features/whitepaper/whitepaper-page'), (m) => m.WhitepaperPage);

@@ -1,14 +1,17 @@
+import { TELEGRAM_URL, X_URL } from '@/lib/community-links';
+
 /**
- * Every external URL the app links to lives here, so a change of handle or
- * exchange is a one-line edit. Internal routes are in `@/lib/paths`.
+ * Every external URL the app links to lives here (the community's handles in
+ * lib/community-links.ts), so a change of handle or exchange is a one-line edit. Internal
+ * routes are in `@/lib/paths`.
  */
 export const NATIVE_COIN_TYPE = '0x1::supra_coin::SupraCoin';
 export const LUCKY_COIN_TYPE =
   '0x4205c82380bff5708cd7c59e0043a45890a457a6cdb60c9191d818958fd7ac26::LUCKY::LUCKY';
 
 export const links = {
-  telegram: 'https://t.me/lucky_supra',
-  x: 'https://x.com/LuckyTokenz',
+  telegram: TELEGRAM_URL,
+  x: X_URL,
   /** BUY: the exchange swap page with SUPRA in and LUCKY out preselected. */
   buy: `https://app.dexlyn.com/swap?from=${NATIVE_COIN_TYPE}&to=${LUCKY_COIN_TYPE}`,
   supra: 'https://supra.com',

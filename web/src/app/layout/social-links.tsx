@@ -1,5 +1,5 @@
 import { TelegramIcon, XIcon } from '@/components/ui/icons';
-import { externalLinkProps, links } from '@/lib/links';
+import { TELEGRAM_URL, X_URL } from '@/lib/community-links';
 
 const iconLink =
   'inline-flex h-10 w-10 items-center justify-center rounded-xl border border-white/15 text-white/85 transition hover:border-neon-pink/60 hover:text-neon-pink';
@@ -7,10 +7,10 @@ const iconLink =
 export function SocialLinks({ className = '' }: { className?: string }) {
   return (
     <div className={`flex items-center gap-2 ${className}`}>
-      <a href={links.telegram} aria-label="LuckyCoin Telegram chat" className={iconLink} {...externalLinkProps}>
+      <a href={TELEGRAM_URL} aria-label="LuckyCoin Telegram chat" className={iconLink} target="_blank" rel="noopener noreferrer">
         <TelegramIcon />
       </a>
-      <a href={links.x} aria-label="LuckyCoin on X" className={iconLink} {...externalLinkProps}>
+      <a href={X_URL} aria-label="LuckyCoin on X" className={iconLink} target="_blank" rel="noopener noreferrer">
         <XIcon size={18} />
       </a>
     </div>

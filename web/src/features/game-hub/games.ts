@@ -1,5 +1,3 @@
-import { SLOT_ODDS } from '@/lib/slots/paytable';
-
 export interface Game {
   id: string;
   title: string;
@@ -24,8 +22,9 @@ export const games: Game[] = [
     category: 'slots',
     popularity: 96,
     // The product document's hub card says 100x, but the contract's best tier pays less; the card
-    // states what the contract pays, read from the one paytable.
-    topPrize: SLOT_ODDS.topPrize,
+    // states what the contract pays, read from the one paytable when the app is built
+    // (vite.config.ts), so the table itself is not part of this page's first load.
+    topPrize: import.meta.env.SLOT_TOP_PRIZE,
     description:
       'A neon three-reel fruit slot settled on chain. Line up cherries, lemons, watermelons, strawberries, bananas or ' +
       'sevens, queue up to 1000 spins in one transaction, and bet with SUPRA, LUCKY or community tokens.',

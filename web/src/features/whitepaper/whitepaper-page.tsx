@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { TelegramIcon, XIcon } from '@/components/ui/icons';
 import { PageFrame } from '@/components/ui/page-frame';
-import { externalLinkProps, links } from '@/lib/links';
+import { TELEGRAM_URL, X_URL } from '@/lib/community-links';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -94,12 +94,14 @@ export function WhitepaperPage() {
           </p>
         </Section>
 
+        {/* The handles from lib/community-links.ts, which the shell has loaded: lib/links.ts would
+            add a chunk to this page's first load. */}
         <div className="flex flex-wrap justify-center gap-3 pt-4">
-          <a href={links.telegram} className={buttonClasses('primary', 'lg')} {...externalLinkProps}>
+          <a href={TELEGRAM_URL} className={buttonClasses('primary', 'lg')} target="_blank" rel="noopener noreferrer">
             <TelegramIcon size={18} />
             Join Telegram
           </a>
-          <a href={links.x} className={buttonClasses('secondary', 'lg')} {...externalLinkProps}>
+          <a href={X_URL} className={buttonClasses('secondary', 'lg')} target="_blank" rel="noopener noreferrer">
             <XIcon size={16} />
             Follow on X
           </a>
