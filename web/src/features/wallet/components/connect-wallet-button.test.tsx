@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '@/components/ui/toast';
 import { configQueryKey } from '@/lib/config';
@@ -14,15 +15,18 @@ const ADDR = '0x' + 'a1'.repeat(32);
 function setup(p: FakeProvider) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   qc.setQueryData(configQueryKey, devnetConfig);
+  // The Wallet Options dialog links to My activity, so it renders inside a router.
   render(
-    <QueryClientProvider client={qc}>
-      <ToastProvider>
-        <WalletProvider getProvider={() => p} redirect={vi.fn()} autoReconnect={false}>
-          <WalletOverlays />
-          <ConnectWalletButton />
-        </WalletProvider>
-      </ToastProvider>
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <QueryClientProvider client={qc}>
+        <ToastProvider>
+          <WalletProvider getProvider={() => p} redirect={vi.fn()} autoReconnect={false}>
+            <WalletOverlays />
+            <ConnectWalletButton />
+          </WalletProvider>
+        </ToastProvider>
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
 }
 
@@ -43,6 +47,7 @@ describe('ConnectWalletButton', () => {
     expect(btn).toHaveTextContent('0xa1a1…a1a1');
     await user.click(btn);
     const dialog = await screen.findByRole('dialog', { name: 'Wallet Options' });
+    expect(within(dialog).getByRole('link', { name: /My activity/ })).toHaveAttribute('href', '/activity');
     expect(within(dialog).getByTestId('wallet-address')).toHaveTextContent(ADDR);
     expect(within(dialog).getByTestId('wallet-network')).toHaveTextContent('Supra Devnet');
     await user.keyboard('{Escape}');
