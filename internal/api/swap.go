@@ -131,6 +131,7 @@ type swapBuildRequest struct {
 	To       string `json:"to"`
 	AmountIn string `json:"amountIn"`
 	MinOut   string `json:"minOut"`
+	feeRequest
 }
 
 type swapSummary struct {
@@ -380,7 +381,7 @@ func (h *Handler) BuildSwap(w http.ResponseWriter, r *http.Request) {
 		h.writeSwapErr(w, r, err)
 		return
 	}
-	WriteJSON(w, http.StatusOK, buildResponse{RawTransaction: b.RawHex, Summary: swapSummary{
+	h.writeBuilt(w, r, b, req.feeRequest, swapSummary{
 		Summary: b.Summary, From: in.Name, To: out.Name, AmountIn: u64s(amountIn), MinOut: u64s(minOut),
-	}})
+	})
 }

@@ -20,6 +20,8 @@ const MaxWait = 60 * time.Second
 type buildResponse struct {
 	RawTransaction string `json:"rawTransaction"`
 	Summary        any    `json:"summary"`
+	// Fee is the network fee of the transaction, estimated before signing (fee.go).
+	Fee *feeJSON `json:"fee"`
 }
 
 type buildRequest struct {
@@ -27,6 +29,7 @@ type buildRequest struct {
 	Function      string            `json:"function"`
 	TypeArguments []string          `json:"typeArguments"`
 	Arguments     []json.RawMessage `json:"arguments"`
+	feeRequest
 }
 
 // BuildTx serves POST /api/v1/tx/build: a raw entry-function transaction for the wallet.
@@ -42,7 +45,7 @@ func (h *Handler) BuildTx(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	WriteJSON(w, http.StatusOK, buildResponse{RawTransaction: b.RawHex, Summary: b.Summary})
+	h.writeBuilt(w, r, b, req.feeRequest, b.Summary)
 }
 
 // txResponse is the transaction detail plus the decoded events of the app's contracts
