@@ -64,6 +64,7 @@ function StakingContent({ s }: { s: ReturnType<typeof useStakingPage> }) {
         position={s.position}
         phase={s.phase}
         error={s.error}
+        fee={s.fee}
         onCancel={s.close}
         onConfirm={(acceptTax) => void s.confirm(acceptTax)}
       />

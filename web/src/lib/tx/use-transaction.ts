@@ -21,9 +21,12 @@ export interface UseTransaction {
    * Builds (server), signs and sends (wallet), waits until final, invalidates cached queries and
    * returns the hash and the transaction detail. Throws TxError.
    */
-  run: (build: () => Promise<BuiltTransaction>, options?: RunOptions) => Promise<TxResult>;
+  run: (build: () => Promise<Signable>, options?: RunOptions) => Promise<TxResult>;
   phase: TxPhase;
 }
+
+/** What signing needs of a build answer: its raw transaction (the fee was shown before, see use-network-fee). */
+export type Signable = Pick<BuiltTransaction, 'rawTransaction'>;
 
 export interface RunOptions {
   /** Called once the wallet has sent the transaction, before it is confirmed. */
@@ -39,7 +42,7 @@ export function useTransaction(): UseTransaction {
   wallet.current = { address, provider, chainId, isTargetNetwork, network, status };
 
   const run = useCallback(
-    async (build: () => Promise<BuiltTransaction>, options?: RunOptions): Promise<TxResult> => {
+    async (build: () => Promise<Signable>, options?: RunOptions): Promise<TxResult> => {
       const w = wallet.current;
       if (w.status !== 'connected' || !w.address || !w.provider || !w.chainId) {
         throw new TxError('wallet', 'Please connect your wallet first!');
@@ -51,7 +54,7 @@ export function useTransaction(): UseTransaction {
       let sent = false;
       try {
         setPhase('building');
-        let built: BuiltTransaction;
+        let built: Signable;
         try {
           built = await build();
         } catch (err) {
