@@ -4,6 +4,7 @@ import { paths } from '@/lib/paths';
 import { WarningIcon } from '@/components/ui/content-icons';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { Boosters } from './components/boosters';
+import { ConfirmAction } from './components/confirm-action';
 import { Fleet } from './components/fleet';
 import { PendingCard } from './components/pending-card';
 import { PowerCard } from './components/power-card';
@@ -87,7 +88,7 @@ export function MinerzPage() {
             canClaim={v.pending > 0n || v.dailyOutput > 0n}
             claiming={g.busy?.kind === 'claim'}
             disabled={anyBusy || g.loading}
-            onClaim={() => void g.claim()}
+            onClaim={g.claim}
           />
         )}
         <div className="grid gap-6 lg:grid-cols-2">
@@ -101,10 +102,11 @@ export function MinerzPage() {
           loading={g.loading}
           busy={anyBusy}
           buyingId={g.busy?.kind === 'buy' ? g.busy.rigId : null}
-          onLaunch={(rig) => void g.purchase(rig)}
+          onLaunch={g.purchase}
         />
         <Fleet fleet={v?.fleet ?? []} loading={g.loading} />
       </div>
+      <ConfirmAction key={g.opened} action={g.confirming} fee={g.fee} phase={g.phase} onCancel={g.cancel} onConfirm={g.confirm} />
     </div>
   );
 }

@@ -9,6 +9,9 @@ export interface NetworkFeeState {
   error: string | null;
 }
 
+/** The first part of every fee preview's query key. */
+export const networkFeeKey = 'network-fee';
+
 /** How long a previewed fee is reused: the node's gas price and the account's state move slowly. */
 const FEE_STALE_MS = 15_000;
 
@@ -24,7 +27,7 @@ export function useNetworkFee(
   enabled = true,
 ): NetworkFeeState {
   const q = useQuery({
-    queryKey: ['network-fee', ...key],
+    queryKey: [networkFeeKey, ...key],
     queryFn: async () => (await build()).fee,
     enabled,
     staleTime: FEE_STALE_MS,

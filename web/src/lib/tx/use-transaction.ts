@@ -5,6 +5,7 @@ import { configQueryKey } from '@/lib/config';
 import { errorMessage } from '@/lib/wallet/errors';
 import { useWallet } from '@/lib/wallet/wallet-context';
 import { TxError, walletSendError } from './tx-error';
+import { networkFeeKey } from './use-network-fee';
 import type { BuiltTransaction, TxDetail } from '@/types/api';
 import type { TxPhase, TxResult } from './tx-state';
 
@@ -99,7 +100,8 @@ export function useTransaction(): UseTransaction {
       } finally {
         setPhase('idle');
         // Balances, pots, history...: anything but the static config may have moved.
-        if (sent) void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== configQueryKey[0] });
+        // A fee preview is of the transaction just sent: asking again would build it once more.
+        if (sent) void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== configQueryKey[0] && q.queryKey[0] !== networkFeeKey });
       }
     },
     [queryClient],
