@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"context"
 	"crypto/ed25519"
 	"encoding/json"
 	"fmt"
@@ -219,4 +220,47 @@ func TestBuildFeeBadKeyAndNoUSD(t *testing.T) {
 	if f["estimate"] != api.FeeSimulated || f["usd"] != nil || f["usdUnavailable"] != "USD price unavailable" {
 		t.Fatalf("no USD price: %v", f)
 	}
+}
+
+// TestBuildFeeLatency times what the fee adds to a build on the devnet: a build answered
+// with its simulated fee, against the simulation of the same transaction alone. It reports
+// the figures for the record (the machine's load moves them); it fails only if a build with
+// its fee takes longer than the fee's own bound, FeeWait, plus a second.
+func TestBuildFeeLatency(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	body := withKey(fmt.Sprintf(`{"sender":%q,"function":"0x1::supra_account::transfer","typeArguments":[],"arguments":[%q,"1"]}`,
+		e.addr(0), e.addr(5)), e.pub(0))
+	const n = 30
+	var build, sim time.Duration
+	for range n {
+		start := time.Now()
+		built := e.mustOK("POST", "/api/v1/tx/build", body)
+		took := time.Since(start)
+		build += took
+		if took > api.FeeWait+time.Second {
+			t.Fatalf("a build with its fee took %s", took)
+		}
+		raw, err := supra.DecodeRawTransaction(mustHex(t, built["rawTransaction"].(string)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := &supra.SignedTransaction{Raw: *raw}
+		copy(st.Auth.PublicKey[:], e.pub(0))
+		start = time.Now()
+		if _, err := e.client.Simulate(context.Background(), supra.NewSubmitBody(st)); err != nil {
+			t.Fatal(err)
+		}
+		sim += time.Since(start)
+	}
+	t.Logf("mean over %d: build with its fee %s, of which the simulation alone ≈ %s", n, build/n, sim/n)
+}
+
+func mustHex(t *testing.T, s string) []byte {
+	t.Helper()
+	b, err := supra.DecodeHex(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

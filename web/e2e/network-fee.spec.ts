@@ -22,7 +22,7 @@ function supraText(amount: string): string {
 }
 
 /** Waits for the fee the confirm step asked for, then for the step to show it. */
-async function shownFee(page: import('@playwright/test').Page, path: string, open: () => Promise<void>): Promise<Fee> {
+async function shownFee(page: import('@playwright/test').Page, path: string, open: () => Promise<void>, shot?: string): Promise<Fee> {
   const priced = page.waitForResponse((r) => r.url().endsWith(path) && r.request().method() === 'POST');
   await open();
   const fee = ((await (await priced).json()) as { fee: Fee }).fee;
@@ -36,6 +36,7 @@ async function shownFee(page: import('@playwright/test').Page, path: string, ope
   await expect(dialog.getByRole('tooltip')).toContainText(
     `Estimated from the node's gas price and a simulation of this exact transaction: ${BigInt(fee.gasUnits).toLocaleString('en-US')} gas units × ${fee.gasUnitPrice} base units of SUPRA per unit`,
   );
+  if (shot) await page.screenshot({ path: test.info().outputPath(`${shot}-${test.info().project.name}.png`) });
   // Escape closes the tooltip, not the dialog.
   await page.keyboard.press('Escape');
   await expect(dialog.getByRole('tooltip')).toHaveCount(0);
@@ -68,8 +69,7 @@ test(`staking: the stake's network fee is shown before signing and is exactly wh
 
   const before = await supraBalance(request, staker);
   await page.getByLabel('Amount to stake (SUPRA)').fill('1000');
-  const fee = await shownFee(page, '/api/v1/staking/stake', () => page.getByRole('button', { name: 'Stake', exact: true }).click());
-  await page.screenshot({ path: test.info().outputPath('staking-fee.png') });
+  const fee = await shownFee(page, '/api/v1/staking/stake', () => page.getByRole('button', { name: 'Stake', exact: true }).click(), 'staking-fee');
   const detail = await sign(page, 'Sign and stake');
   expect(detail.transactionCost).toBe(fee.amount);
   expect(detail.gasUsed).toBe(fee.gasUnits);
@@ -98,8 +98,7 @@ test(`minerz: a rig launch and a claim confirm first with their network fee, the
   expect((await minersState(request, player)).balance).toBe(700n * MINE_UNIT);
 
   let supra = await supraBalance(request, player);
-  const fee = await shownFee(page, '/api/v1/miners/purchase', () => page.getByRole('button', { name: 'Launch Rig: Nano Rig' }).click());
-  await page.screenshot({ path: test.info().outputPath('minerz-fee.png') });
+  const fee = await shownFee(page, '/api/v1/miners/purchase', () => page.getByRole('button', { name: 'Launch Rig: Nano Rig' }).click(), 'minerz-fee');
   let detail = await sign(page, 'Sign and launch');
   await expect(page.getByText('Nano Rig launched! +5.00 MINE/day')).toBeVisible();
   expect(detail.transactionCost).toBe(fee.amount);

@@ -30,20 +30,20 @@ export function NetworkFee({ fee, loading, error }: NetworkFeeState) {
   };
   return (
     <div className="mt-4 rounded-xl border border-white/10 bg-white/5 px-3 py-2 text-sm" data-testid="network-fee" aria-live="polite">
-      <div className="relative flex flex-wrap items-center gap-x-2 gap-y-1" onMouseLeave={() => setOpen(false)}>
-        <span data-testid="network-fee-line">
+      <div className="relative flex items-center gap-2" onMouseLeave={() => setOpen(false)}>
+        <span className="min-w-0 flex-1" data-testid="network-fee-line">
           <span className="text-muted">Network fee</span>{' '}
-          <span className="font-semibold text-white" data-testid="network-fee-amount">
+          <span className="font-semibold whitespace-nowrap text-white" data-testid="network-fee-amount">
             {upper ? '≤' : '≈'} {feeSupraText(fee)}
           </span>{' '}
-          <span className="text-muted" data-testid="network-fee-usd">
+          <span className="whitespace-nowrap text-muted" data-testid="network-fee-usd">
             {usd === null ? '(USD price unavailable)' : `(${usd})`}
           </span>
         </span>
-        {upper && <span className="rounded-full border border-neon-gold/50 px-2 text-xs text-neon-gold">upper bound</span>}
+        {upper && <span className="shrink-0 rounded-full border border-neon-gold/50 px-2 text-xs text-neon-gold">upper bound</span>}
         <button
           type="button"
-          className="ml-auto grid h-6 w-6 place-items-center rounded-full border border-white/25 text-xs font-bold text-white/80 hover:border-neon-cyan hover:text-neon-cyan focus-visible:outline focus-visible:outline-2 focus-visible:outline-neon-cyan"
+          className="grid h-6 w-6 shrink-0 place-items-center rounded-full border border-white/25 text-xs font-bold text-white/80 hover:border-neon-cyan hover:text-neon-cyan focus-visible:outline focus-visible:outline-2 focus-visible:outline-neon-cyan"
           aria-label="How the network fee is estimated"
           aria-expanded={open}
           aria-describedby={open ? tipId : undefined}
