@@ -1,10 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { Link } from '@/components/ui/link';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
 import { WarningIcon } from '@/components/ui/content-icons';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { Boosters } from './components/boosters';
-import { ConfirmAction } from './components/confirm-action';
 import { Fleet } from './components/fleet';
 import { PendingCard } from './components/pending-card';
 import { PowerCard } from './components/power-card';
@@ -14,6 +14,10 @@ import { StatCards } from './components/stat-cards';
 import { useMinerz } from './hooks/use-minerz';
 import { MSG_DEMO, MSG_LOAD_ERROR } from './utils/game';
 import './minerz.css';
+
+// The confirm step (with its dialog and the network fee) loads when Launch Rig or Claim first opens
+// it, not with the page.
+const ConfirmAction = lazy(() => import('./components/confirm-action').then((m) => ({ default: m.ConfirmAction })));
 
 /** Cosmic Miners (/minerz, docs/product.md): the devnet's cosmic_miners module, or demo data elsewhere. */
 export function MinerzPage() {
@@ -106,7 +110,11 @@ export function MinerzPage() {
         />
         <Fleet fleet={v?.fleet ?? []} loading={g.loading} />
       </div>
-      <ConfirmAction key={g.opened} action={g.confirming} fee={g.fee} phase={g.phase} onCancel={g.cancel} onConfirm={g.confirm} />
+      {g.opened > 0 && (
+        <Suspense fallback={null}>
+          <ConfirmAction key={g.opened} action={g.confirming} fee={g.fee} phase={g.phase} onCancel={g.cancel} onConfirm={g.confirm} />
+        </Suspense>
+      )}
     </div>
   );
 }
