@@ -47,6 +47,8 @@ type Handler struct {
 	burns   Burner
 	miners  MinersGame
 	staking StakingPool
+	sim     Simulator
+	keys    *keyCache // senders' public keys found on chain, for fee simulations
 	market  Market
 	log     *slog.Logger
 	certs   *certCache // burn certificates by transaction hash
@@ -65,7 +67,7 @@ func New(d Deps) *Handler {
 	}
 	c := d.Chain
 	return &Handler{net: d.Network, tokens: d.Tokens, node: c.Node, coins: c.Coins, dex: c.Dex, slots: c.Slots,
-		burns: c.Burns, miners: c.Miners, staking: c.Staking, market: d.Market, log: d.Log,
+		burns: c.Burns, miners: c.Miners, staking: c.Staking, sim: c.Fees, keys: &keyCache{}, market: d.Market, log: d.Log,
 		certs: newCertCache(512), index: d.Index, bots: d.Bots,
 		assets: d.Assets, publicURL: d.PublicURL}
 }

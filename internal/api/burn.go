@@ -62,6 +62,7 @@ type burnRequest struct {
 	Sender string `json:"sender"`
 	Token  string `json:"token"`
 	Amount string `json:"amount"`
+	feeRequest
 }
 
 type burnSummary struct {
@@ -118,10 +119,10 @@ func (h *Handler) BuildBurn(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	WriteJSON(w, http.StatusOK, buildResponse{RawTransaction: b.RawHex, Summary: burnSummary{
+	h.writeBuilt(w, r, b, req.feeRequest, burnSummary{
 		Summary: b.Summary, Token: tok.Name, AmountBase: strconv.FormatUint(amt, 10),
 		BurnAddress: h.net.Modules.BurnAddress,
-	}})
+	})
 }
 
 type burnJSON struct {

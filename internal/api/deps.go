@@ -21,11 +21,14 @@ type Chain struct {
 	Burns   Burner
 	Miners  MinersGame
 	Staking StakingPool
+	// Fees simulates built transactions for their network fee (nil: every fee is the
+	// upper bound, max gas × price).
+	Fees Simulator
 }
 
 // ChainOf picks the handlers' parts out of the contract clients.
 func ChainOf(c *chain.Client) Chain {
-	return Chain{Node: c.Core, Coins: c.Coins, Dex: c.Dex, Slots: c.Slots, Burns: c.Burns, Miners: c.Miners, Staking: c.Staking}
+	return Chain{Node: c.Core, Coins: c.Coins, Dex: c.Dex, Slots: c.Slots, Burns: c.Burns, Miners: c.Miners, Staking: c.Staking, Fees: c.Core}
 }
 
 // Node is the node side of POST /tx/build and /tx/{hash} (chain.Core).

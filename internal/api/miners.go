@@ -169,6 +169,7 @@ type minerPurchaseRequest struct {
 	MinerID  json.RawMessage `json:"minerId"`
 	Quantity json.RawMessage `json:"quantity"`
 	Referrer string          `json:"referrer"`
+	feeRequest
 }
 
 type minerPurchaseSummary struct {
@@ -209,8 +210,7 @@ func (h *Handler) BuildMinerPurchase(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	WriteJSON(w, http.StatusOK, buildResponse{RawTransaction: b.RawHex,
-		Summary: minerPurchaseSummary{Summary: b.Summary, Miner: b.Miner.Name, Cost: u64s(b.Cost)}})
+	h.writeBuilt(w, r, b.Built, req.feeRequest, minerPurchaseSummary{Summary: b.Summary, Miner: b.Miner.Name, Cost: u64s(b.Cost)})
 }
 
 func parseMinerPurchase(req minerPurchaseRequest) (chain.MinerPurchase, error) {
@@ -263,6 +263,7 @@ func (h *Handler) BuildMinerClaim(w http.ResponseWriter, r *http.Request) {
 	}
 	var req struct {
 		Sender string `json:"sender"`
+		feeRequest
 	}
 	if !h.readBody(w, r, &req) {
 		return
@@ -277,5 +278,5 @@ func (h *Handler) BuildMinerClaim(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	WriteJSON(w, http.StatusOK, buildResponse{RawTransaction: b.RawHex, Summary: b.Summary})
+	h.writeBuilt(w, r, b, req.feeRequest, b.Summary)
 }

@@ -16,6 +16,7 @@ type spinRequest struct {
 	Token      string          `json:"token"`
 	BetPerSpin string          `json:"betPerSpin"`
 	Spins      json.RawMessage `json:"spins"`
+	feeRequest
 }
 
 type spinSummary struct {
@@ -42,10 +43,10 @@ func (h *Handler) BuildSpins(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	WriteJSON(w, http.StatusOK, buildResponse{RawTransaction: b.RawHex, Summary: spinSummary{
+	h.writeBuilt(w, r, b.Built, req.feeRequest, spinSummary{
 		Summary: b.Summary, Token: b.Token.Name,
 		BetPerSpinBase: strconv.FormatUint(b.BetPerSpinBase, 10), TotalBet: strconv.FormatUint(b.TotalBet, 10),
-	}})
+	})
 }
 
 type potJSON struct {

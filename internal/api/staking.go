@@ -114,6 +114,7 @@ func (h *Handler) GetStakingUser(w http.ResponseWriter, r *http.Request) {
 type stakeRequest struct {
 	Sender string `json:"sender"`
 	Amount string `json:"amount"`
+	feeRequest
 }
 
 type unstakeRequest struct {
@@ -121,10 +122,12 @@ type unstakeRequest struct {
 	Amount    string `json:"amount"`
 	All       bool   `json:"all"`
 	AcceptTax bool   `json:"acceptTax"`
+	feeRequest
 }
 
 type stakingSenderRequest struct {
 	Sender string `json:"sender"`
+	feeRequest
 }
 
 type stakeSummary struct {
@@ -204,7 +207,7 @@ func (h *Handler) BuildStake(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	WriteJSON(w, http.StatusOK, buildResponse{RawTransaction: b.RawHex, Summary: stakeSummary{Summary: b.Summary, Amount: u64s(b.Amount)}})
+	h.writeBuilt(w, r, b.Built, req.feeRequest, stakeSummary{Summary: b.Summary, Amount: u64s(b.Amount)})
 }
 
 // BuildUnstake serves POST /api/v1/staking/unstake: unstake(amount) of an amount or of
@@ -241,8 +244,8 @@ func (h *Handler) BuildUnstake(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	WriteJSON(w, http.StatusOK, buildResponse{RawTransaction: b.RawHex, Summary: unstakeSummary{Summary: b.Summary,
-		Amount: u64s(b.Amount), Tax: u64s(b.Tax), Returned: u64s(b.Returned), LockSecondsLeft: u64s(b.LockSecondsLeft)}})
+	h.writeBuilt(w, r, b.Built, req.feeRequest, unstakeSummary{Summary: b.Summary,
+		Amount: u64s(b.Amount), Tax: u64s(b.Tax), Returned: u64s(b.Returned), LockSecondsLeft: u64s(b.LockSecondsLeft)})
 }
 
 // BuildStakingClaim serves POST /api/v1/staking/claim: claim() of the sender's pending
@@ -264,8 +267,8 @@ func (h *Handler) BuildStakingClaim(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	WriteJSON(w, http.StatusOK, buildResponse{RawTransaction: b.RawHex, Summary: stakingClaimSummary{Summary: b.Summary,
-		PendingRewards: u64s(b.Pending), Payout: u64s(b.Payout)}})
+	h.writeBuilt(w, r, b.Built, req.feeRequest, stakingClaimSummary{Summary: b.Summary,
+		PendingRewards: u64s(b.Pending), Payout: u64s(b.Payout)})
 }
 
 // BuildStakingPass serves POST /api/v1/staking/pass: buy_tax_free_pass(), after checking
@@ -287,5 +290,5 @@ func (h *Handler) BuildStakingPass(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	WriteJSON(w, http.StatusOK, buildResponse{RawTransaction: b.RawHex, Summary: passSummary{Summary: b.Summary, Price: u64s(b.Price)}})
+	h.writeBuilt(w, r, b.Built, req.feeRequest, passSummary{Summary: b.Summary, Price: u64s(b.Price)})
 }

@@ -158,6 +158,7 @@ type swapBuildRequest struct {
 	MinOut   string `json:"minOut"`
 	Via      string `json:"via"`
 	AfterTx  string `json:"afterTx"`
+	feeRequest
 }
 
 // swapStep is one transaction of a route: to sign now (rawTransaction), done (hash,
@@ -170,12 +171,6 @@ type swapStep struct {
 	AmountOut      *string   `json:"amountOut"`
 	Hash           *string   `json:"hash"`
 	RawTransaction *string   `json:"rawTransaction"`
-}
-
-type swapBuildResponse struct {
-	RawTransaction string      `json:"rawTransaction"`
-	Summary        swapSummary `json:"summary"`
-	Steps          []swapStep  `json:"steps"`
 }
 
 type swapSummary struct {
@@ -336,7 +331,8 @@ func impactJSON(impact *big.Rat) (int64, string) {
 	return chain.ImpactBps(impact), market.Decimal(new(big.Rat).Mul(impact, big.NewRat(100, 1)))
 }
 
-func feeJSON(q *chain.Quote, dec uint8) swapFee {
+// poolFeeJSON is the pool's fee on a hop (the network fee of a build is fee.go's feeJSON).
+func poolFeeJSON(q *chain.Quote, dec uint8) swapFee {
 	amt := q.Fees.Of(q.AmountIn)
 	return swapFee{Numerator: q.Fees.Fee, Scale: q.Fees.Scale, Amount: amt.String(), AmountDecimal: amount.Exact(amt, dec)}
 }
@@ -396,7 +392,7 @@ func (h *Handler) QuoteSwap(w http.ResponseWriter, r *http.Request) {
 		hops = append(hops, routeHop{
 			From: tokenJSON(ti), To: tokenJSON(to),
 			AmountIn: u64s(q.AmountIn), AmountOut: u64s(q.AmountOut), MinOut: u64s(q.MinOut),
-			PriceImpactBps: bps, PriceImpact: pct, Fee: feeJSON(q, ti.Decimals),
+			PriceImpactBps: bps, PriceImpact: pct, Fee: poolFeeJSON(q, ti.Decimals),
 			Reserves: swapReserves{In: u64s(q.ReserveIn), Out: u64s(q.ReserveOut)},
 		})
 	}
@@ -418,7 +414,7 @@ func (h *Handler) QuoteSwap(w http.ResponseWriter, r *http.Request) {
 		SlippageBps:    slip,
 		PriceImpactBps: impBps,
 		PriceImpact:    impPct,
-		Fee:            feeJSON(first, in.Decimals),
+		Fee:            poolFeeJSON(first, in.Decimals),
 		Rate:           market.Decimal(rate),
 		InverseRate:    market.Decimal(inverse),
 		Reserves:       swapReserves{In: u64s(first.ReserveIn), Out: u64s(first.ReserveOut)},
@@ -486,7 +482,7 @@ func (h *Handler) BuildSwap(w http.ResponseWriter, r *http.Request) {
 			WriteError(w, r, h.log, http.StatusBadRequest, CodeInvalidRoute, MsgAfterTxNeedsVia)
 			return
 		}
-		h.buildDirect(w, r, sender, in, out, amountIn, minOut)
+		h.buildDirect(w, r, req.feeRequest, sender, in, out, amountIn, minOut)
 		return
 	}
 	mid, err := h.swapToken(ctx, via)
@@ -499,7 +495,7 @@ func (h *Handler) BuildSwap(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if afterTx != "" {
-		h.buildSecondStep(w, r, sender, in, mid, out, amountIn, minOut, afterTx)
+		h.buildSecondStep(w, r, req.feeRequest, sender, in, mid, out, amountIn, minOut, afterTx)
 		return
 	}
 	var (
@@ -529,14 +525,14 @@ func (h *Handler) BuildSwap(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	sum := swapSummary{Summary: b.Summary, From: in.Name, To: mid.Name, AmountIn: u64s(amountIn), MinOut: u64s(step1)}
-	WriteJSON(w, http.StatusOK, swapBuildResponse{RawTransaction: b.RawHex, Summary: sum, Steps: []swapStep{
+	h.writeBuiltResponse(w, r, b, req.feeRequest, buildResponse{Summary: sum, Steps: []swapStep{
 		{From: tokenJSON(in), To: tokenJSON(mid), AmountIn: strPtr(u64s(amountIn)), MinOut: u64s(step1), RawTransaction: strPtr(b.RawHex)},
 		{From: tokenJSON(mid), To: tokenJSON(out), MinOut: u64s(minOut)},
 	}})
 }
 
 // buildDirect builds a one-pool swap.
-func (h *Handler) buildDirect(w http.ResponseWriter, r *http.Request, sender supra.Address, in, out tokens.Token, amountIn, minOut uint64) {
+func (h *Handler) buildDirect(w http.ResponseWriter, r *http.Request, fr feeRequest, sender supra.Address, in, out tokens.Token, amountIn, minOut uint64) {
 	ctx := r.Context()
 	var (
 		bal    uint64
@@ -562,14 +558,14 @@ func (h *Handler) buildDirect(w http.ResponseWriter, r *http.Request, sender sup
 		h.writeSwapErr(w, r, err)
 		return
 	}
-	WriteJSON(w, http.StatusOK, swapBuildResponse{RawTransaction: b.RawHex, Summary: swapSummary{
+	h.writeBuiltResponse(w, r, b, fr, buildResponse{Summary: swapSummary{
 		Summary: b.Summary, From: in.Name, To: out.Name, AmountIn: u64s(amountIn), MinOut: u64s(minOut),
 	}, Steps: []swapStep{{From: tokenJSON(in), To: tokenJSON(out), AmountIn: strPtr(u64s(amountIn)), MinOut: u64s(minOut), RawTransaction: strPtr(b.RawHex)}}})
 }
 
 // buildSecondStep builds step 2 of the route in → mid → out after step 1 (hash): the
 // whole amount step 1's SwapEvent says it returned, at least minOut of out.
-func (h *Handler) buildSecondStep(w http.ResponseWriter, r *http.Request, sender supra.Address, in, mid, out tokens.Token, amountIn, minOut uint64, hash string) {
+func (h *Handler) buildSecondStep(w http.ResponseWriter, r *http.Request, fr feeRequest, sender supra.Address, in, mid, out tokens.Token, amountIn, minOut uint64, hash string) {
 	ctx := r.Context()
 	hash, ok := parseTxHash(hash)
 	if !ok {
@@ -627,7 +623,7 @@ func (h *Handler) buildSecondStep(w http.ResponseWriter, r *http.Request, sender
 		step1Min, _ = args[1].(string)
 	}
 	sum := swapSummary{Summary: b.Summary, From: mid.Name, To: out.Name, AmountIn: u64s(received), MinOut: u64s(minOut)}
-	WriteJSON(w, http.StatusOK, swapBuildResponse{RawTransaction: b.RawHex, Summary: sum, Steps: []swapStep{
+	h.writeBuiltResponse(w, r, b, fr, buildResponse{Summary: sum, Steps: []swapStep{
 		{From: tokenJSON(in), To: tokenJSON(mid), AmountIn: strPtr(u64s(amountIn)), MinOut: step1Min,
 			AmountOut: strPtr(u64s(received)), Hash: strPtr(tx.Hash)},
 		{From: tokenJSON(mid), To: tokenJSON(out), AmountIn: strPtr(u64s(received)), MinOut: u64s(minOut), RawTransaction: strPtr(b.RawHex)},

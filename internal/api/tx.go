@@ -20,6 +20,10 @@ const MaxWait = 60 * time.Second
 type buildResponse struct {
 	RawTransaction string `json:"rawTransaction"`
 	Summary        any    `json:"summary"`
+	// Fee is the network fee of the transaction, estimated before signing (fee.go).
+	Fee *feeJSON `json:"fee"`
+	// Steps are a swap route's transactions in order (swap.go); other builds have none.
+	Steps []swapStep `json:"steps,omitempty"`
 }
 
 type buildRequest struct {
@@ -27,6 +31,7 @@ type buildRequest struct {
 	Function      string            `json:"function"`
 	TypeArguments []string          `json:"typeArguments"`
 	Arguments     []json.RawMessage `json:"arguments"`
+	feeRequest
 }
 
 // BuildTx serves POST /api/v1/tx/build: a raw entry-function transaction for the wallet.
@@ -42,7 +47,7 @@ func (h *Handler) BuildTx(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	WriteJSON(w, http.StatusOK, buildResponse{RawTransaction: b.RawHex, Summary: b.Summary})
+	h.writeBuilt(w, r, b, req.feeRequest, b.Summary)
 }
 
 // txResponse is the transaction detail plus the decoded events of the app's contracts

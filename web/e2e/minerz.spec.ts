@@ -46,6 +46,8 @@ test(`buy a Nano Rig (with a referrer) and a Quantum Core, unaffordable rigs dis
 
   // Nano Rig: stash −100, the referrer +5 (5 %), fleet shows it, 5 MINE/day, bar 5 %.
   await launch(page, 'Nano Rig').click();
+  await expect(page.getByRole('dialog', { name: 'Launch Nano Rig' })).toContainText('Your recruiter earns 5% of it.');
+  await page.getByRole('dialog').getByRole('button', { name: 'Sign and launch' }).click();
   await expect(page.getByText('Nano Rig launched! +5.00 MINE/day')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('stat-stash')).toHaveText('600.00');
   let s = await minersState(request, player);
@@ -70,6 +72,7 @@ test(`buy a Nano Rig (with a referrer) and a Quantum Core, unaffordable rigs dis
 
   // Quantum Core: rank Astro Miner (6 units), bar 30 %; then nothing else is affordable.
   await launch(page, 'Quantum Core').click();
+  await page.getByRole('dialog', { name: 'Launch Quantum Core' }).getByRole('button', { name: 'Sign and launch' }).click();
   await expect(page.getByTestId('rank-title')).toHaveText('Astro Miner', { timeout: 15_000 });
   await expect(page.getByTestId('power-bar')).toHaveAttribute('style', /width: 30%/);
   await expect(page.getByTestId('stat-stash')).toHaveText('100.00');
@@ -89,6 +92,7 @@ test(`buy a Nano Rig (with a referrer) and a Quantum Core, unaffordable rigs dis
   await expect(page.getByTestId('stat-stash')).toHaveText('100.00', { timeout: 15_000 });
   const before = (await minersState(request, player)).balance;
   await page.getByRole('button', { name: 'Claim', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Claim output' }).getByRole('button', { name: 'Sign and claim' }).click();
   const toast = page.getByText(/^Claimed [\d,.]+ MINE!$/);
   await expect(toast).toBeVisible({ timeout: 15_000 });
   const after = (await minersState(request, player)).balance;

@@ -743,12 +743,15 @@ export interface components {
             typeArguments?: string[];
             /** @description JSON arguments as the function's ABI expects them (u64 as decimal strings). */
             arguments?: unknown[];
+            /** @description Optional: the sender's Ed25519 public key as hex (32 bytes), for simulating the fee when the account has no transaction on chain yet; otherwise the server reads it from the account's first transaction. Malformed: 400 invalid_public_key. */
+            publicKey?: string;
         };
-        /** @description An unsigned raw transaction for a wallet to sign and submit. */
+        /** @description An unsigned raw transaction for a wallet to sign and submit, with its network fee. */
         BuiltTransaction: {
             /** @description BCS raw transaction as hex, no 0x. */
             rawTransaction: string;
             summary: components["schemas"]["BuildSummary"];
+            fee: components["schemas"]["NetworkFee"];
         };
         BurnBuildRequest: {
             /** @description Account address: 0x and 64 lowercase hex digits. */
@@ -757,12 +760,15 @@ export interface components {
             token: string;
             /** @description Whole tokens as a decimal string, at most the token's decimals. */
             amount: string;
+            /** @description Optional: the sender's Ed25519 public key as hex (32 bytes), for simulating the fee when the account has no transaction on chain yet; otherwise the server reads it from the account's first transaction. Malformed: 400 invalid_public_key. */
+            publicKey?: string;
         };
-        /** @description An unsigned raw transaction for a wallet to sign and submit. */
+        /** @description An unsigned raw transaction for a wallet to sign and submit, with its network fee. */
         BurnBuildResponse: {
             /** @description BCS raw transaction as hex, no 0x. */
             rawTransaction: string;
             summary: components["schemas"]["BurnBuildResponseSummary"];
+            fee: components["schemas"]["NetworkFee"];
         };
         /** @description What every built transaction says about itself. */
         BurnBuildResponseSummary: {
@@ -1219,6 +1225,8 @@ export interface components {
         MinerClaimRequest: {
             /** @description Account address: 0x and 64 lowercase hex digits. */
             sender: string;
+            /** @description Optional: the sender's Ed25519 public key as hex (32 bytes), for simulating the fee when the account has no transaction on chain yet; otherwise the server reads it from the account's first transaction. Malformed: 400 invalid_public_key. */
+            publicKey?: string;
         };
         MinerFleetEntry: {
             /** @description Unsigned 64-bit integer as a decimal string. */
@@ -1266,12 +1274,15 @@ export interface components {
             quantity?: string | number;
             /** @description Account address: 0x and 64 lowercase hex digits. */
             referrer?: string;
+            /** @description Optional: the sender's Ed25519 public key as hex (32 bytes), for simulating the fee when the account has no transaction on chain yet; otherwise the server reads it from the account's first transaction. Malformed: 400 invalid_public_key. */
+            publicKey?: string;
         };
-        /** @description An unsigned raw transaction for a wallet to sign and submit. */
+        /** @description An unsigned raw transaction for a wallet to sign and submit, with its network fee. */
         MinerPurchaseResponse: {
             /** @description BCS raw transaction as hex, no 0x. */
             rawTransaction: string;
             summary: components["schemas"]["MinerPurchaseResponseSummary"];
+            fee: components["schemas"]["NetworkFee"];
         };
         /** @description What every built transaction says about itself. */
         MinerPurchaseResponseSummary: {
@@ -1439,12 +1450,15 @@ export interface components {
             betPerSpin: string;
             /** @description Number of spins. */
             spins: string | number;
+            /** @description Optional: the sender's Ed25519 public key as hex (32 bytes), for simulating the fee when the account has no transaction on chain yet; otherwise the server reads it from the account's first transaction. Malformed: 400 invalid_public_key. */
+            publicKey?: string;
         };
-        /** @description An unsigned raw transaction for a wallet to sign and submit. */
+        /** @description An unsigned raw transaction for a wallet to sign and submit, with its network fee. */
         SpinBuildResponse: {
             /** @description BCS raw transaction as hex, no 0x. */
             rawTransaction: string;
             summary: components["schemas"]["SpinBuildResponseSummary"];
+            fee: components["schemas"]["NetworkFee"];
         };
         /** @description What every built transaction says about itself. */
         SpinBuildResponseSummary: {
@@ -1475,11 +1489,12 @@ export interface components {
             /** @description Integer amount in base units of its token, as a decimal string. */
             prizeWon: string;
         };
-        /** @description An unsigned raw transaction for a wallet to sign and submit. */
+        /** @description An unsigned raw transaction for a wallet to sign and submit, with its network fee. */
         StakeBuildResponse: {
             /** @description BCS raw transaction as hex, no 0x. */
             rawTransaction: string;
             summary: components["schemas"]["StakeBuildResponseSummary"];
+            fee: components["schemas"]["NetworkFee"];
         };
         /** @description What every built transaction says about itself, and the SUPRA base units it stakes. */
         StakeBuildResponseSummary: {
@@ -1513,12 +1528,15 @@ export interface components {
             sender: string;
             /** @description Whole SUPRA as a decimal string, at most 8 decimals ("1000.5"); above zero. */
             amount: string;
+            /** @description Optional: the sender's Ed25519 public key as hex (32 bytes), for simulating the fee when the account has no transaction on chain yet; otherwise the server reads it from the account's first transaction. Malformed: 400 invalid_public_key. */
+            publicKey?: string;
         };
-        /** @description An unsigned raw transaction for a wallet to sign and submit. */
+        /** @description An unsigned raw transaction for a wallet to sign and submit, with its network fee. */
         StakingClaimBuildResponse: {
             /** @description BCS raw transaction as hex, no 0x. */
             rawTransaction: string;
             summary: components["schemas"]["StakingClaimBuildResponseSummary"];
+            fee: components["schemas"]["NetworkFee"];
         };
         /** @description What every built transaction says about itself, and the rewards the claim pays. */
         StakingClaimBuildResponseSummary: {
@@ -1564,11 +1582,12 @@ export interface components {
             /** @description Integer amount in base units of its token, as a decimal string. */
             rewardReserve?: string;
         };
-        /** @description An unsigned raw transaction for a wallet to sign and submit. */
+        /** @description An unsigned raw transaction for a wallet to sign and submit, with its network fee. */
         StakingPassBuildResponse: {
             /** @description BCS raw transaction as hex, no 0x. */
             rawTransaction: string;
             summary: components["schemas"]["StakingPassBuildResponseSummary"];
+            fee: components["schemas"]["NetworkFee"];
         };
         /** @description What every built transaction says about itself, and the pass's price. */
         StakingPassBuildResponseSummary: {
@@ -1594,6 +1613,8 @@ export interface components {
         StakingSenderRequest: {
             /** @description Account address: 0x and 64 lowercase hex digits. */
             sender: string;
+            /** @description Optional: the sender's Ed25519 public key as hex (32 bytes), for simulating the fee when the account has no transaction on chain yet; otherwise the server reads it from the account's first transaction. Malformed: 400 invalid_public_key. */
+            publicKey?: string;
         };
         StakingTotals: {
             coin: components["schemas"]["TokenRef"];
@@ -1642,13 +1663,16 @@ export interface components {
             via?: string;
             /** @description With via: the hash of the route's confirmed step 1; the answer is step 2, for exactly what step 1 returned. */
             afterTx?: string;
+            /** @description Optional: the sender's Ed25519 public key as hex (32 bytes), for simulating the fee when the account has no transaction on chain yet; otherwise the server reads it from the account's first transaction. Malformed: 400 invalid_public_key. */
+            publicKey?: string;
         };
-        /** @description The route's transactions in order. rawTransaction and summary are the one to sign now; steps lists every step: done (hash), to sign (rawTransaction), or not buildable yet (both null: its amount is what the step before returns; build it with afterTx). */
+        /** @description The unsigned raw transaction to sign now and its network fee, and the route's transactions in order: steps lists every step, done (hash), to sign (rawTransaction), or not buildable yet (both null: its amount is what the step before returns; build it with afterTx). */
         SwapBuildResponse: {
             /** @description BCS raw transaction as hex, no 0x. */
             rawTransaction: string;
             summary: components["schemas"]["SwapBuildResponseSummary"];
             steps: components["schemas"]["SwapStep"][];
+            fee: components["schemas"]["NetworkFee"];
         };
         /** @description What every built transaction says about itself. */
         SwapBuildResponseSummary: {
@@ -1917,11 +1941,12 @@ export interface components {
             /** @description Decimal places of the token's base unit. */
             decimals: number;
         };
-        /** @description An unsigned raw transaction for a wallet to sign and submit. */
+        /** @description An unsigned raw transaction for a wallet to sign and submit, with its network fee. */
         UnstakeBuildResponse: {
             /** @description BCS raw transaction as hex, no 0x. */
             rawTransaction: string;
             summary: components["schemas"]["UnstakeBuildResponseSummary"];
+            fee: components["schemas"]["NetworkFee"];
         };
         /** @description What every built transaction says about itself, and what the unstake withdraws, keeps and returns. */
         UnstakeBuildResponseSummary: {
@@ -1969,6 +1994,8 @@ export interface components {
             all?: boolean;
             /** @description The wallet accepts the 10 % early-unstake tax: without it an unstake inside the 86,400 s lock window, without the tax-free pass, is refused (409 stake_locked). */
             acceptTax?: boolean;
+            /** @description Optional: the sender's Ed25519 public key as hex (32 bytes), for simulating the fee when the account has no transaction on chain yet; otherwise the server reads it from the account's first transaction. Malformed: 400 invalid_public_key. */
+            publicKey?: string;
         };
         UsdUnavailable: {
             /** @description Always "USD price unavailable". */
@@ -2006,6 +2033,35 @@ export interface components {
             token: string;
             coinType: string;
             trades: components["schemas"]["TokenTrade"][];
+        };
+        /** @description The network fee of the built transaction, estimated before signing: the node's gas unit price (estimate_gas_price, never below the minimum) times the gas units a simulation of this exact raw transaction used (estimate "simulation"), or, when it could not be simulated, times its max gas (estimate "maxGas": the most it can cost, labelled so in note). */
+        NetworkFee: {
+            /** @description gasUnits × gasUnitPrice, in SUPRA base units (exact integer). */
+            amount: string;
+            /**
+             * @description Decimals of SUPRA, the coin the fee is paid in.
+             * @constant
+             */
+            decimals: 8;
+            /** @description Gas units used by the simulation, or the max gas when estimate is maxGas. */
+            gasUnits: string;
+            /** @description SUPRA base units per gas unit: the price the raw transaction carries, from the node. */
+            gasUnitPrice: string;
+            /** @description The transaction's max gas amount. */
+            maxGasAmount: string;
+            /**
+             * @description simulation: the node simulated this transaction; maxGas: an upper bound (no public key for the sender, or the node could not simulate in time).
+             * @enum {string}
+             */
+            estimate: "simulation" | "maxGas";
+            /** @description How the figure was made, in words (and why not by simulation when not). */
+            note: string;
+            /** @description The fee in USD at the market's SUPRA price, 18 decimals truncated; null when no SUPRA/USD price is known (see usdUnavailable). */
+            usd: string | null;
+            /** @description "USD price unavailable" when usd is null, else null. */
+            usdUnavailable: string | null;
+            /** @description "Transaction Can Be Failed, Reason: {vm status}" when the simulation says this transaction would fail or be refused; null otherwise. */
+            simulationError: string | null;
         };
     };
     responses: {

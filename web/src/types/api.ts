@@ -37,6 +37,8 @@ export type BuildTxRequest = Schemas['BuildTxRequest'];
  * BuildSummary, the others add their own facts (SpinBuildSummary, …).
  */
 export type BuiltTransaction = Omit<Schemas['BuiltTransaction'], 'summary'> & { summary: unknown };
+/** The network fee every build answers, estimated before signing (simulation, or max gas × price). */
+export type NetworkFee = Schemas['NetworkFee'];
 export type BuildSummary = Schemas['BuildSummary'];
 export type TxStatus = Schemas['TxStatus'];
 export type TxEvent = Schemas['TxEvent'];

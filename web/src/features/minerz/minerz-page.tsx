@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from '@/components/ui/link';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
@@ -13,6 +14,10 @@ import { StatCards } from './components/stat-cards';
 import { useMinerz } from './hooks/use-minerz';
 import { MSG_DEMO, MSG_LOAD_ERROR } from './utils/game';
 import './minerz.css';
+
+// The confirm step (with its dialog and the network fee) loads when Launch Rig or Claim first opens
+// it, not with the page.
+const ConfirmAction = lazy(() => import('./components/confirm-action').then((m) => ({ default: m.ConfirmAction })));
 
 /** Cosmic Miners (/minerz, docs/product.md): the devnet's cosmic_miners module, or demo data elsewhere. */
 export function MinerzPage() {
@@ -87,7 +92,7 @@ export function MinerzPage() {
             canClaim={v.pending > 0n || v.dailyOutput > 0n}
             claiming={g.busy?.kind === 'claim'}
             disabled={anyBusy || g.loading}
-            onClaim={() => void g.claim()}
+            onClaim={g.claim}
           />
         )}
         <div className="grid gap-6 lg:grid-cols-2">
@@ -101,10 +106,15 @@ export function MinerzPage() {
           loading={g.loading}
           busy={anyBusy}
           buyingId={g.busy?.kind === 'buy' ? g.busy.rigId : null}
-          onLaunch={(rig) => void g.purchase(rig)}
+          onLaunch={g.purchase}
         />
         <Fleet fleet={v?.fleet ?? []} loading={g.loading} />
       </div>
+      {g.opened > 0 && (
+        <Suspense fallback={null}>
+          <ConfirmAction key={g.opened} action={g.confirming} fee={g.fee} phase={g.phase} onCancel={g.cancel} onConfirm={g.confirm} />
+        </Suspense>
+      )}
     </div>
   );
 }

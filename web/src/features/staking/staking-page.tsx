@@ -1,13 +1,16 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { QueryRoot } from '@/lib/query-root';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { ClaimCard, PassCard, StakeCard, UnstakeCard } from './components/action-cards';
-import { ConfirmDialog } from './components/confirm-dialog';
 import { PoolSection } from './components/pool-section';
 import { PositionSection } from './components/position-section';
 import { RulesSection } from './components/rules-section';
 import { useStakingPage } from './hooks/use-staking-page';
 import { DEFAULT_APY_TIER } from './utils/rules';
+
+// The confirm step (with its dialog and the network fee) loads when an action first opens it, not
+// with the page.
+const ConfirmDialog = lazy(() => import('./components/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));
 
 /**
  * /staking and /earn (docs/product.md, Staking): the SUPRA staking pool where the network has it, with the
@@ -57,16 +60,21 @@ function StakingContent({ s }: { s: ReturnType<typeof useStakingPage> }) {
         </div>
         <RulesSection passPrice={s.pool?.passPrice ?? null} />
       </div>
-      <ConfirmDialog
-        key={s.opened}
-        action={s.action}
-        pool={s.pool}
-        position={s.position}
-        phase={s.phase}
-        error={s.error}
-        onCancel={s.close}
-        onConfirm={(acceptTax) => void s.confirm(acceptTax)}
-      />
+      {s.opened > 0 && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            key={s.opened}
+            action={s.action}
+            pool={s.pool}
+            position={s.position}
+            phase={s.phase}
+            error={s.error}
+            fee={s.fee}
+            onCancel={s.close}
+            onConfirm={(acceptTax) => void s.confirm(acceptTax)}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { configQueryKey } from '@/lib/config';
 import { errorMessage } from '@/lib/wallet/errors';
 import { useWallet } from '@/lib/wallet/wallet-context';
 import { TxError, walletSendError } from './tx-error';
+import { networkFeeKey } from './use-network-fee';
 import type { BuiltTransaction, TxDetail } from '@/types/api';
 import type { TxPhase, TxResult } from './tx-state';
 
@@ -21,9 +22,12 @@ export interface UseTransaction {
    * Builds (server), signs and sends (wallet), waits until final, invalidates cached queries and
    * returns the hash and the transaction detail. Throws TxError.
    */
-  run: (build: () => Promise<BuiltTransaction>, options?: RunOptions) => Promise<TxResult>;
+  run: (build: () => Promise<Signable>, options?: RunOptions) => Promise<TxResult>;
   phase: TxPhase;
 }
+
+/** What signing needs of a build answer: its raw transaction (the fee was shown before, see use-network-fee). */
+export type Signable = Pick<BuiltTransaction, 'rawTransaction'>;
 
 export interface RunOptions {
   /** Called once the wallet has sent the transaction, before it is confirmed. */
@@ -39,7 +43,7 @@ export function useTransaction(): UseTransaction {
   wallet.current = { address, provider, chainId, isTargetNetwork, network, status };
 
   const run = useCallback(
-    async (build: () => Promise<BuiltTransaction>, options?: RunOptions): Promise<TxResult> => {
+    async (build: () => Promise<Signable>, options?: RunOptions): Promise<TxResult> => {
       const w = wallet.current;
       if (w.status !== 'connected' || !w.address || !w.provider || !w.chainId) {
         throw new TxError('wallet', 'Please connect your wallet first!');
@@ -51,7 +55,7 @@ export function useTransaction(): UseTransaction {
       let sent = false;
       try {
         setPhase('building');
-        let built: BuiltTransaction;
+        let built: Signable;
         try {
           built = await build();
         } catch (err) {
@@ -96,7 +100,8 @@ export function useTransaction(): UseTransaction {
       } finally {
         setPhase('idle');
         // Balances, pots, history...: anything but the static config may have moved.
-        if (sent) void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== configQueryKey[0] });
+        // A fee preview is of the transaction just sent: asking again would build it once more.
+        if (sent) void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== configQueryKey[0] && q.queryKey[0] !== networkFeeKey });
       }
     },
     [queryClient],

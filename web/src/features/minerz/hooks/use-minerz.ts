@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useToast, type ToastType } from '@/components/ui/toast-context';
 import { configQuery, useAppConfig } from '@/lib/config';
 import { isTxError } from '@/lib/tx/tx-error';
+import { useNetworkFee } from '@/lib/tx/use-network-fee';
 import { useTransaction } from '@/lib/tx/use-transaction';
 import { useDataBeforePaint } from '@/lib/use-data-before-paint';
 import { useWallet } from '@/lib/wallet/wallet-context';
@@ -35,6 +36,15 @@ function storedReferrer(): string | null {
 
 export type Busy = { kind: 'buy'; rigId: string } | { kind: 'claim' } | null;
 
+/** What the confirm step is about to sign: it states the figures and the network fee first. */
+export type MinerzAction = { kind: 'buy'; rig: Rig; referrer?: string } | { kind: 'claim' };
+
+function buildAction(a: MinerzAction, sender: string) {
+  return a.kind === 'buy'
+    ? buildPurchase({ sender, minerId: a.rig.id, quantity: '1', referrer: a.referrer })
+    : buildClaim(sender);
+}
+
 /**
  * The Cosmic Miners page state: live data from the devnet module, or the demo data (docs/product.md, Cosmic Miners) where
  * the network has no miners module; purchase, claim, boost and referral actions with their toasts.
@@ -57,6 +67,14 @@ export function useMinerz() {
   const mineCoinType = query.data?.coinType;
   const mineOnSwap = !!mineCoinType && (config.data?.tokens ?? []).some((t) => t.coinType === mineCoinType);
   const [busy, setBusy] = useState<Busy>(null);
+  const [confirming, setConfirming] = useState<MinerzAction | null>(null);
+  // A fresh fee (and dialog state) per opening.
+  const [opened, setOpened] = useState(0);
+  const fee = useNetworkFee(
+    ['minerz', opened, address, confirming?.kind, confirming?.kind === 'buy' ? confirming.rig.id : null],
+    () => buildAction(confirming!, address!),
+    confirming !== null && address !== null,
+  );
   const [referrer, setReferrer] = useState<string | null>(storedReferrer);
 
   const say = useCallback(
@@ -94,8 +112,9 @@ export function useMinerz() {
 
   const refresh = useCallback(() => query.refetch(), [query]);
 
+  /** Launch Rig: the checks the page can make, then the confirm step (nothing is signed yet). */
   const purchase = useCallback(
-    async (rig: Rig) => {
+    (rig: Rig) => {
       if (busy || !view) return;
       if (demo) {
         say(MSG_DEMO + '. Launch Rig sends nothing here.', 'info');
@@ -110,9 +129,19 @@ export function useMinerz() {
         return;
       }
       const ref = referrer && referrer !== address.toLowerCase() ? referrer : undefined;
+      setConfirming({ kind: 'buy', rig, referrer: ref });
+      setOpened((n) => n + 1);
+    },
+    [address, busy, demo, referrer, say, view],
+  );
+
+  /** Signs what the confirm step shows; the step closes either way and a toast says what happened. */
+  const sendPurchase = useCallback(
+    async (rig: Rig, ref: string | undefined) => {
+      if (!address) return;
       setBusy({ kind: 'buy', rigId: rig.id });
       try {
-        await tx.run(() => buildPurchase({ sender: address, minerId: rig.id, quantity: '1', referrer: ref }));
+        await tx.run(() => buildAction({ kind: 'buy', rig, referrer: ref }, address));
         if (ref) {
           try {
             localStorage.removeItem(REFERRER_KEY);
@@ -131,26 +160,43 @@ export function useMinerz() {
         }
       } finally {
         setBusy(null);
+        setConfirming(null);
         void refresh();
       }
     },
-    [address, busy, demo, referrer, refresh, say, tx, view],
+    [address, refresh, say, tx],
   );
 
-  const claim = useCallback(async () => {
+  const claim = useCallback(() => {
     if (busy || demo || !address) return;
+    setConfirming({ kind: 'claim' });
+    setOpened((n) => n + 1);
+  }, [address, busy, demo]);
+
+  const sendClaim = useCallback(async () => {
+    if (!address) return;
     setBusy({ kind: 'claim' });
     try {
-      const { detail } = await tx.run(() => buildClaim(address));
+      const { detail } = await tx.run(() => buildAction({ kind: 'claim' }, address));
       const paid = safeBigInt(detail.decoded?.minerClaim?.amount ?? null);
       say(paid === null ? 'Output claimed!' : `Claimed ${fmt2Grouped(paid, MINE_DECIMALS)} MINE!`, 'success');
     } catch (err) {
       say(isTxError(err) && err.kind === 'rejected' ? 'Transaction rejected!' : errorText(err), 'error');
     } finally {
       setBusy(null);
+      setConfirming(null);
       void refresh();
     }
-  }, [address, busy, demo, refresh, say, tx]);
+  }, [address, refresh, say, tx]);
+
+  const confirm = useCallback(() => {
+    if (!confirming || busy) return;
+    if (confirming.kind === 'buy') void sendPurchase(confirming.rig, confirming.referrer);
+    else void sendClaim();
+  }, [busy, confirming, sendClaim, sendPurchase]);
+  const cancel = useCallback(() => {
+    if (!busy) setConfirming(null);
+  }, [busy]);
 
   const referralLink = view?.referralPath ? window.location.origin + view.referralPath : null;
   const copyReferral = useCallback(async () => {
@@ -178,6 +224,12 @@ export function useMinerz() {
     mineOnSwap,
     purchase,
     claim,
+    confirming,
+    opened,
+    fee,
+    phase: tx.phase,
+    confirm,
+    cancel,
     copyReferral,
   };
 }

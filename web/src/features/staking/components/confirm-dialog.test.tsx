@@ -21,7 +21,7 @@ const position = (over: Partial<PositionView> = {}): PositionView => ({
 function show(action: StakingAction, pos: PositionView) {
   const onConfirm = vi.fn();
   const onCancel = vi.fn();
-  render(<ConfirmDialog action={action} pool={pool} position={pos} phase="idle" error={null} onCancel={onCancel} onConfirm={onConfirm} />);
+  render(<ConfirmDialog action={action} pool={pool} position={pos} phase="idle" error={null} fee={{ fee: null, loading: true, error: null }} onCancel={onCancel} onConfirm={onConfirm} />);
   return { onConfirm, onCancel, dialog: screen.getByRole('dialog') };
 }
 

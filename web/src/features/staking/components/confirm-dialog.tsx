@@ -1,6 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
+import { NetworkFee } from '@/components/tx/network-fee';
+import type { NetworkFeeState } from '@/lib/tx/use-network-fee';
 import { apyText } from '@/lib/staking/format';
 import type { TxPhase } from '@/lib/tx/tx-state';
 import type { PoolView, PositionView, StakingAction } from '@/features/staking/hooks/use-staking-page';
@@ -48,6 +50,7 @@ export function ConfirmDialog({
   position,
   phase,
   error,
+  fee,
   onCancel,
   onConfirm,
 }: {
@@ -56,6 +59,8 @@ export function ConfirmDialog({
   position: PositionView | null;
   phase: TxPhase;
   error: string | null;
+  /** The network fee of what the dialog would sign. */
+  fee: NetworkFeeState;
   onCancel: () => void;
   onConfirm: (acceptTax: boolean) => void;
 }) {
@@ -179,7 +184,8 @@ export function ConfirmDialog({
       }
     >
       <ul className="space-y-3 text-sm text-white/85">{rules}</ul>
-      <p className="mt-3 text-xs text-muted">The network fee is paid in SUPRA from your wallet, on top of these amounts.</p>
+      <NetworkFee {...fee} />
+      <p className="mt-2 text-xs text-muted">The network fee is paid in SUPRA from your wallet, on top of these amounts.</p>
       {needsAccept && (
         <label className="mt-4 flex items-start gap-3 rounded-xl border border-neon-gold/50 bg-neon-gold/10 p-3 text-sm text-white">
           <input

@@ -4,6 +4,7 @@ import { balanceOf, balancesQuery, useBalances } from '@/lib/balances/use-balanc
 import { configQuery, useAppConfig } from '@/lib/config';
 import { stakingGlobalQuery, stakingUserQuery, useStakingGlobal, useStakingUser } from '@/lib/staking/use-staking';
 import { isTxError } from '@/lib/tx/tx-error';
+import { useNetworkFee } from '@/lib/tx/use-network-fee';
 import { useTransaction } from '@/lib/tx/use-transaction';
 import { useDataBeforePaint } from '@/lib/use-data-before-paint';
 import { useWallet } from '@/lib/wallet/wallet-context';
@@ -39,6 +40,22 @@ export interface PositionView {
 }
 
 const num = (v: string | undefined) => safeBigInt(v ?? null) ?? 0n;
+
+/** The build request of an action: the confirm step prices it, signing sends it. */
+function buildAction(action: StakingAction, sender: string, acceptTax: boolean) {
+  switch (action.kind) {
+    case 'stake':
+      return buildStake({ sender, amount: wholeSupra(action.amount) });
+    case 'unstake':
+      return buildUnstake(
+        action.all ? { sender, all: true, acceptTax } : { sender, amount: wholeSupra(action.amount), acceptTax },
+      );
+    case 'claim':
+      return buildStakingClaim(sender);
+    case 'pass':
+      return buildStakingPass(sender);
+  }
+}
 
 /** Words for a transaction that did not go through, for the dialog that sent it. */
 export function failureText(err: unknown): string {
@@ -108,6 +125,13 @@ export function useStakingPage() {
     setAction(a);
     setOpened((n) => n + 1);
   }, []);
+  // The fee of what the dialog would sign, shown before signing. A taxed unstake is priced as the
+  // transaction signed once the tax is accepted (the only one the dialog can send).
+  const fee = useNetworkFee(
+    ['staking', opened, address, action?.kind, action && 'amount' in action ? action.amount.toString() : null],
+    () => buildAction(action!, address!, true),
+    action !== null && address !== null,
+  );
   const close = useCallback(() => {
     if (tx.phase === 'idle') setAction(null);
   }, [tx.phase]);
@@ -122,15 +146,12 @@ export function useStakingPage() {
       try {
         switch (action.kind) {
           case 'stake': {
-            await tx.run(() => buildStake({ sender: address, amount: wholeSupra(action.amount) }));
+            await tx.run(() => buildAction(action, address, acceptTax));
             say(`Staked ${exactSupra(action.amount)} SUPRA!`);
             break;
           }
           case 'unstake': {
-            const req = action.all
-              ? { sender: address, all: true, acceptTax }
-              : { sender: address, amount: wholeSupra(action.amount), acceptTax };
-            const { detail } = await tx.run(() => buildUnstake(req));
+            const { detail } = await tx.run(() => buildAction(action, address, acceptTax));
             const ev = detail.decoded?.unstake;
             const back = safeBigInt(ev?.returned ?? null);
             const tax = safeBigInt(ev?.tax ?? null) ?? 0n;
@@ -143,13 +164,13 @@ export function useStakingPage() {
             break;
           }
           case 'claim': {
-            const { detail } = await tx.run(() => buildStakingClaim(address));
+            const { detail } = await tx.run(() => buildAction(action, address, acceptTax));
             const paid = safeBigInt(detail.decoded?.stakingClaim?.amount ?? null);
             say(paid === null ? 'Rewards claimed!' : `Claimed ${exactSupra(paid)} SUPRA of rewards!`);
             break;
           }
           case 'pass': {
-            await tx.run(() => buildStakingPass(address));
+            await tx.run(() => buildAction(action, address, acceptTax));
             say('Tax-free pass bought: unstaking inside the lock window is now free of tax.');
             break;
           }
@@ -179,6 +200,7 @@ export function useStakingPage() {
     close,
     confirm,
     error,
+    fee,
     phase: tx.phase,
   };
 }
