@@ -1,0 +1,79 @@
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import {
+  readSession,
+  readSettings,
+  resetShownTotals,
+  subscribePlaySafe,
+  writeSettings,
+  NO_SESSION,
+} from '@/features/slots/utils/play-safe-store';
+import { NO_SETTINGS, setLossLimit, startCoolOff, type LimitChange } from '@/features/slots/utils/play-safe';
+
+let version = 0;
+function subscribe(fn: () => void) {
+  const bump = () => {
+    version += 1;
+    fn();
+  };
+  const off = subscribePlaySafe(bump);
+  // Another tab of the same browser set a limit or a cool-off: it applies here too.
+  window.addEventListener('storage', bump);
+  return () => {
+    off();
+    window.removeEventListener('storage', bump);
+  };
+}
+const snapshot = () => version;
+
+/**
+ * One wallet's "Play safely" state: its settings (localStorage), its session totals
+ * (sessionStorage) and the time they are judged at. `now` moves on by itself when a cool-off ends
+ * or a raised limit starts, so the page changes at that moment without a reload.
+ */
+export function usePlaySafe(address: string | null) {
+  const v = useSyncExternalStore(subscribe, snapshot, snapshot);
+  const settings = useMemo(() => (address ? readSettings(address) : NO_SETTINGS), [address, v]);
+  const session = useMemo(() => (address ? readSession(address) : NO_SESSION), [address, v]);
+  const [now, setNow] = useState(() => Date.now());
+
+  // Re-render at the next moment a rule changes: the end of a cool-off or the start of a raise.
+  useEffect(() => {
+    const t = Date.now();
+    const moments = [settings.coolOffUntil, ...Object.values(settings.limits).map((l) => l.pending?.at ?? 0)].filter((m) => m > t);
+    if (moments.length === 0) return;
+    // setTimeout holds at most 2^31-1 ms (24.8 days); a 7-day cool-off fits.
+    const id = setTimeout(() => setNow(Date.now()), Math.min(Math.min(...moments) - t + 50, 2 ** 31 - 1));
+    return () => clearTimeout(id);
+  }, [settings, now]);
+
+  /** The time the rules are judged at when the player acts (a click reads the clock afresh). */
+  const clock = useCallback(() => {
+    const t = Date.now();
+    setNow(t);
+    return t;
+  }, []);
+
+  const setLimit = useCallback(
+    (coinType: string, amount: bigint | null): LimitChange | null => {
+      if (!address) return null;
+      const change = setLossLimit(readSettings(address), coinType, amount, clock());
+      writeSettings(address, change.settings);
+      return change;
+    },
+    [address, clock],
+  );
+
+  const coolOff = useCallback(
+    (ms: number) => {
+      if (!address) return;
+      writeSettings(address, startCoolOff(readSettings(address), ms, clock()));
+    },
+    [address, clock],
+  );
+
+  const reset = useCallback(() => {
+    if (address) resetShownTotals(address);
+  }, [address]);
+
+  return { settings, session, now, clock, setLimit, coolOff, reset };
+}
