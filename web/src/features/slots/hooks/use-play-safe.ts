@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import {
   readSession,
   readSettings,
@@ -6,24 +6,46 @@ import {
   subscribePlaySafe,
   writeSettings,
   NO_SESSION,
+  type SessionTotals,
 } from '@/features/slots/utils/play-safe-store';
-import { NO_SETTINGS, setLossLimit, startCoolOff, type LimitChange } from '@/features/slots/utils/play-safe';
+import { NO_SETTINGS, setLossLimit, startCoolOff, type LimitChange, type SafetySettings } from '@/features/slots/utils/play-safe';
 
+// Bumped on every write, also while no page listens (a play confirmed after the player left), so
+// the next reader never takes a stale copy. Registered first, it runs before the readers' callbacks.
 let version = 0;
+subscribePlaySafe(() => {
+  version += 1;
+});
+
 function subscribe(fn: () => void) {
-  const bump = () => {
+  const off = subscribePlaySafe(fn);
+  // Another tab of the same browser set a limit or a cool-off: it applies here too.
+  const onStorage = () => {
     version += 1;
     fn();
   };
-  const off = subscribePlaySafe(bump);
-  // Another tab of the same browser set a limit or a cool-off: it applies here too.
-  window.addEventListener('storage', bump);
+  window.addEventListener('storage', onStorage);
   return () => {
     off();
-    window.removeEventListener('storage', bump);
+    window.removeEventListener('storage', onStorage);
   };
 }
-const snapshot = () => version;
+
+interface Stored {
+  settings: SafetySettings;
+  session: SessionTotals;
+}
+const EMPTY: Stored = { settings: NO_SETTINGS, session: NO_SESSION };
+let cache: { address: string; version: number; value: Stored } | null = null;
+
+/** The stored state of a wallet, read again only after a change (the same object until then). */
+function stored(address: string | null): Stored {
+  if (!address) return EMPTY;
+  if (cache?.address !== address || cache.version !== version) {
+    cache = { address, version, value: { settings: readSettings(address), session: readSession(address) } };
+  }
+  return cache.value;
+}
 
 /**
  * One wallet's "Play safely" state: its settings (localStorage), its session totals
@@ -31,9 +53,8 @@ const snapshot = () => version;
  * or a raised limit starts, so the page changes at that moment without a reload.
  */
 export function usePlaySafe(address: string | null) {
-  const v = useSyncExternalStore(subscribe, snapshot, snapshot);
-  const settings = useMemo(() => (address ? readSettings(address) : NO_SETTINGS), [address, v]);
-  const session = useMemo(() => (address ? readSession(address) : NO_SESSION), [address, v]);
+  const get = () => stored(address);
+  const { settings, session } = useSyncExternalStore(subscribe, get, get);
   const [now, setNow] = useState(() => Date.now());
 
   // Re-render at the next moment a rule changes: the end of a cool-off or the start of a raise.
