@@ -60,7 +60,13 @@ export function usePlaySafe(address: string | null) {
   // Re-render at the next moment a rule changes: the end of a cool-off or the start of a raise.
   useEffect(() => {
     const t = Date.now();
-    const moments = [settings.coolOffUntil, ...Object.values(settings.limits).map((l) => l.pending?.at ?? 0)].filter((m) => m > t);
+    const all = [settings.coolOffUntil, ...Object.values(settings.limits).map((l) => l.pending?.at ?? 0)];
+    // A moment that passed since `now` was taken (settings read later, e.g. on connecting): judge again at once.
+    if (all.some((m) => m > now && m <= t)) {
+      setNow(t);
+      return;
+    }
+    const moments = all.filter((m) => m > t);
     if (moments.length === 0) return;
     // setTimeout holds at most 2^31-1 ms (24.8 days); a 7-day cool-off fits.
     const id = setTimeout(() => setNow(Date.now()), Math.min(Math.min(...moments) - t + 50, 2 ** 31 - 1));
