@@ -112,11 +112,11 @@ function Odds() {
         pot, which pays the prizes. A single session can land far from these figures either way.
       </p>
       <div className="overflow-x-auto">
-        <table className="w-full min-w-[30rem] text-sm" aria-label="Paytable and draw bands">
+        <table className="w-full text-sm" aria-label="Paytable and draw bands">
           <thead>
             <tr className="text-left text-[10px] tracking-[0.14em] text-muted uppercase">
               <th scope="col" className="pb-2 font-bold">Tier</th>
-              <th scope="col" className="pb-2 font-bold">Symbols</th>
+              <th scope="col" className="hidden pb-2 font-bold sm:table-cell">Symbols</th>
               <th scope="col" className="pb-2 text-right font-bold">Pays</th>
               <th scope="col" className="pb-2 text-right font-bold">Chance</th>
               <th scope="col" className="pb-2 text-right font-bold">Roll</th>
@@ -125,10 +125,10 @@ function Odds() {
           <tbody>
             {bands.map(({ tier, from, to }) => (
               <tr key={tier.index} className="border-t border-white/10">
-                <th scope="row" className="py-1.5 text-left font-bold text-white">
+                <th scope="row" className="py-1.5 pr-2 text-left font-bold text-white">
                   {tier.index} {tier.name}
                 </th>
-                <td className="py-1.5 text-muted">{tier.description}</td>
+                <td className="hidden py-1.5 text-muted sm:table-cell">{tier.description}</td>
                 <td className="py-1.5 text-right font-mono text-white">{formatMultiplier(tier.mulTenths)}</td>
                 <td className="py-1.5 text-right font-mono text-white">{formatBps(tier.bps)}</td>
                 <td className="py-1.5 text-right font-mono text-muted">
@@ -254,5 +254,5 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 }
 
 function Code({ children }: { children: ReactNode }) {
-  return <code className="rounded bg-ink-950/80 px-1 py-0.5 font-mono text-[0.85em] break-all text-neon-cyan">{children}</code>;
+  return <code className="rounded bg-ink-950/80 px-1 py-0.5 font-mono text-[0.85em] [overflow-wrap:anywhere] text-neon-cyan">{children}</code>;
 }

@@ -195,7 +195,7 @@ function LossLimit({ token, safe }: { token: SlotToken; safe: ReturnType<typeof 
         </p>
       )}
       {news && (
-        <p role="status" className="mt-1.5 text-sm text-white/90" data-testid="loss-limit-news">
+        <p role="status" className="mt-1.5 text-xs leading-relaxed text-white/90" data-testid="loss-limit-news">
           {news}
         </p>
       )}
