@@ -117,9 +117,9 @@ function Odds() {
             <tr className="text-left text-[10px] tracking-[0.14em] text-muted uppercase">
               <th scope="col" className="pb-2 font-bold">Tier</th>
               <th scope="col" className="hidden pb-2 font-bold sm:table-cell">Symbols</th>
-              <th scope="col" className="pb-2 text-right font-bold">Pays</th>
-              <th scope="col" className="pb-2 text-right font-bold">Chance</th>
-              <th scope="col" className="pb-2 text-right font-bold">Roll</th>
+              <th scope="col" className="pb-2 pl-2 text-right font-bold">Pays</th>
+              <th scope="col" className="pb-2 pl-2 text-right font-bold">Chance</th>
+              <th scope="col" className="pb-2 pl-2 text-right font-bold">Roll</th>
             </tr>
           </thead>
           <tbody>
@@ -129,9 +129,9 @@ function Odds() {
                   {tier.index} {tier.name}
                 </th>
                 <td className="hidden py-1.5 text-muted sm:table-cell">{tier.description}</td>
-                <td className="py-1.5 text-right font-mono text-white">{formatMultiplier(tier.mulTenths)}</td>
-                <td className="py-1.5 text-right font-mono text-white">{formatBps(tier.bps)}</td>
-                <td className="py-1.5 text-right font-mono text-muted">
+                <td className="py-1.5 pl-2 text-right font-mono text-white">{formatMultiplier(tier.mulTenths)}</td>
+                <td className="py-1.5 pl-2 text-right font-mono text-white">{formatBps(tier.bps)}</td>
+                <td className="py-1.5 pl-2 text-right font-mono whitespace-nowrap text-muted">
                   {from.toLocaleString('en-US')}–{to.toLocaleString('en-US')}
                 </td>
               </tr>
