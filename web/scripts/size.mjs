@@ -28,6 +28,7 @@ const ROUTES = [
   { route: '/', module: 'src/features/landing/landing-page.tsx', budget: 75 },
   { route: '/play', module: 'src/features/game-hub/game-hub-page.tsx', budget: 75 },
   { route: '/slots', module: 'src/features/slots/slots-page.tsx', budget: 75 },
+  { route: '/slots/fair', module: 'src/features/slots/fair-page.tsx', budget: 75 },
   { route: '/swap', module: 'src/features/swap/swap-page.tsx', budget: 75 },
   { route: '/stats', module: 'src/features/stats/stats-page.tsx', budget: 75 },
   { route: '/portfolio', module: 'src/features/portfolio/portfolio-page.tsx', budget: 89 },

@@ -21,6 +21,7 @@ function dataPage<M>(load: () => Promise<M>, pick: (m: M) => ComponentType) {
 const LandingPage = page(() => import('@/features/landing/landing-page'), (m) => m.LandingPage);
 const GameHubPage = page(() => import('@/features/game-hub/game-hub-page'), (m) => m.GameHubPage);
 const SlotsPage = page(() => import('@/features/slots/slots-page'), (m) => m.SlotsPage);
+const FairPage = page(() => import('@/features/slots/fair-page'), (m) => m.FairPage);
 const TxPage = page(() => import('@/features/tx/tx-page'), (m) => m.TxPage);
 const AccountPage = page(() => import('@/features/account/account-page'), (m) => m.AccountPage);
 const SwapPage = page(() => import('@/features/swap/swap-page'), (m) => m.SwapPage);
@@ -61,6 +62,8 @@ export function AppRoutes() {
         <Route index element={<LandingPage />} />
         <Route path={paths.play} element={<GameHubPage />} />
         <Route path={paths.slots} element={<SlotsPage />} />
+        {/* A fixed segment outranks :token, so /slots/fair is this page, never a token named "fair". */}
+        <Route path={paths.slotsFair} element={<FairPage />} />
         <Route path={`${paths.slots}/:token`} element={<SlotsPage />} />
         <Route path={paths.tx} element={<TxPage />} />
         <Route path={paths.account} element={<AccountPage />} />

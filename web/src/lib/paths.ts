@@ -7,6 +7,7 @@ export const paths = {
   earn: '/earn',
   stats: '/stats',
   slots: '/slots',
+  slotsFair: '/slots/fair',
   disclaimer: '/disclaimer',
   learnMore: '/learn-more',
   whitepaper: '/whitepaper',

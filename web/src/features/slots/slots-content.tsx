@@ -18,6 +18,11 @@ import { useBetFields } from '@/features/slots/hooks/use-bet-fields';
 import { insufficientBalanceReason } from '@/features/slots/utils/checks';
 import { slotTokens, tokenFromParam, tokenSlug } from '@/features/slots/utils/tokens';
 import { SLOT_ODDS } from '@/lib/slots/paytable';
+import { PlaySafePanel, formatMoment } from '@/features/slots/components/play-safe-panel';
+import { usePlaySafe } from '@/features/slots/hooks/use-play-safe';
+import { readSession, readSettings } from '@/features/slots/utils/play-safe-store';
+import { spinGuard } from '@/features/slots/utils/play-safe';
+import { totalBetUnits } from '@/features/slots/utils/amounts';
 import '@/features/slots/slots.css';
 
 /** The game under the heading (slots-page.tsx); `/slots/:token` preselects a token by name. */
@@ -74,7 +79,23 @@ function SlotGame({ token, tokens }: { token: SlotToken; tokens: SlotToken[] }) 
   const balance = connected && balanceFresh ? balanceOf(balances.data, token.coinType) : undefined;
   const pot = pots.isError ? null : potOf(pots.data, token.coinType);
 
-  const game = useSlotGame({ token, address, connected, bet, spins, pot, balance });
+  const safe = usePlaySafe(address);
+  // The player's own limits, judged right before a play is built, from storage as it is now (another
+  // tab may have started a cool-off) and the clock as it is now.
+  const guard = () =>
+    address
+      ? spinGuard({
+          settings: readSettings(address),
+          counted: readSession(address).counted,
+          coinType: token.coinType,
+          tokenName: token.name,
+          decimals: token.decimals,
+          totalBet: totalBetUnits(bet, spins, token.decimals),
+          now: safe.clock(),
+          formatTime: formatMoment,
+        })
+      : null;
+  const game = useSlotGame({ token, address, connected, bet, spins, pot, balance, guard });
   const busy = game.phase !== 'idle';
 
   // Changing the token resets the bet to its minimum and the balance display to 0.00 until the
@@ -125,7 +146,22 @@ function SlotGame({ token, tokens }: { token: SlotToken; tokens: SlotToken[] }) 
   };
 
   // Spin Now is disabled, with this reason under it, while the balance cannot cover the total bet.
-  const blockedReason = connected && !busy ? insufficientBalanceReason(bet, spins, balance, token.decimals, token.name) : null;
+  // The player's own limits come first: a cool-off or a loss limit says what to do about it.
+  const safetyReason =
+    address && !busy
+      ? spinGuard({
+          settings: safe.settings,
+          counted: safe.session.counted,
+          coinType: token.coinType,
+          tokenName: token.name,
+          decimals: token.decimals,
+          totalBet: totalBetUnits(bet, spins, token.decimals),
+          now: safe.now,
+          formatTime: formatMoment,
+        })
+      : null;
+  const blockedReason =
+    connected && !busy ? (safetyReason ?? insufficientBalanceReason(bet, spins, balance, token.decimals, token.name)) : null;
 
   const selectToken = (t: SlotToken) => {
     if (t.name !== token.name) navigate(`/slots/${tokenSlug(t)}`, { replace: true });
@@ -157,6 +193,7 @@ function SlotGame({ token, tokens }: { token: SlotToken; tokens: SlotToken[] }) 
         potWarning={potWarning}
       />
       <aside className="min-w-0 space-y-6" aria-label="Game information">
+        <PlaySafePanel address={address} token={token} tokens={tokens} frozen={busy} safe={safe} />
         <OddsPanel />
         <RecentSpins address={address} tokens={tokens} frozen={busy} />
       </aside>

@@ -15,6 +15,7 @@ import { highlightFor, replayOnReels } from '@/features/slots/hooks/reel-replay'
 import { WinToast } from '@/features/slots/components/win-toast';
 import { fmt2, safeBigInt } from '@/lib/amounts';
 import { beforeSpinError } from '@/features/slots/utils/checks';
+import { recordPlay } from '@/features/slots/utils/play-safe-store';
 import { LOSS_MESSAGE, partialReturnMessage, txSentMessage, winMessage } from '@/features/slots/utils/messages';
 import {
   createReplayControl,
@@ -49,6 +50,11 @@ export interface SlotGameInput {
   spins: string;
   pot: bigint | null | undefined;
   balance: bigint | undefined;
+  /**
+   * The player's own limits (Play safely), asked right before a play is built: a message refuses
+   * the play and nothing is built or signed.
+   */
+  guard?: () => string | null;
 }
 
 export interface LastGame {
@@ -119,6 +125,11 @@ export function useSlotGame(input: SlotGameInput) {
   const spin = useCallback(async () => {
     const s = inputRef.current;
     if (busy.current) return;
+    const refused = s.connected ? (s.guard?.() ?? null) : null;
+    if (refused) {
+      say(refused, 'error');
+      return;
+    }
     const problem = beforeSpinError({
       connected: s.connected,
       tokenName: s.token.name,
@@ -153,6 +164,8 @@ export function useSlotGame(input: SlotGameInput) {
         );
         hash = res.hash;
         detail = res.detail;
+        // The session totals count what the chain says the play did, even if the page has gone.
+        if (detail.play) recordPlay(detail.play.player, detail.play);
       } catch (err) {
         if (isTxError(err)) {
           if (err.kind === 'rejected') throw new Error('Transaction rejected!');
