@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { CHANGES_CHAIN, expect, isMobile, test } from './fixtures';
-import { LUCKY, balance, devAddress, setBalance } from './support/chain';
+import { LUCKY, balance, devAddress, setBalance, supraBalance } from './support/chain';
 import { openDevWalletPanel, useDevWallet } from './support/dev-wallet';
 import type { APIRequestContext, Page } from '@playwright/test';
 
@@ -81,10 +81,14 @@ test.describe('burn review and certificate figures', { tag: CHANGES_CHAIN }, () 
     await page.getByRole('button', { name: '25% of your balance' }).click();
     await expect(page.getByLabel('Amount to burn')).toHaveValue(plain(quarter, 6));
 
+    const priced = page.waitForResponse((r) => r.url().endsWith('/api/v1/burn/build') && r.request().method() === 'POST');
     await page.getByRole('button', { name: 'Ignite the Flames' }).click();
     const review = page.getByRole('dialog', { name: 'Review your burn' });
     await expect(review).toBeVisible();
     await expect(review.getByTestId('review-amount')).toHaveText(`${grouped(quarter, 6)} LUCKY`);
+    // The network fee of exactly this burn, priced before anything is signed.
+    const fee = ((await (await priced).json()) as { fee: { amount: string; estimate: string } }).fee;
+    await expect(review.getByTestId('network-fee-line')).toContainText(/^Network fee [≈≤] 0\.\d+ SUPRA/);
     const price = await luckyPriceUsd(page.request);
     expect(price, 'devnet LUCKY has a USD price through SUPRA/dexUSDC').not.toBeNull();
     await expect(review.getByTestId('review-usd')).toHaveText(`≈ ${usd(quarter, 6, price!)}`);
@@ -107,7 +111,9 @@ test.describe('burn review and certificate figures', { tag: CHANGES_CHAIN }, () 
     await expect(page.getByRole('dialog', { name: 'Burning Meme' })).toHaveCount(0);
     expect(await balance(page.request, me, LUCKY)).toBe(start);
 
-    // Confirm: the wallet is asked for exactly the reviewed burn; approved, the balance drops by it.
+    // Confirm: the wallet is asked for exactly the reviewed burn; approved, the balance drops by it,
+    // and SUPRA by the fee shown (exactly, when it was simulated; at most it, for an upper bound).
+    const supraBefore = await supraBalance(page.request, me);
     await page.getByRole('button', { name: 'Ignite the Flames' }).click();
     await review.getByRole('button', { name: 'Confirm burn' }).click();
     await expect(review).toBeHidden();
@@ -116,6 +122,9 @@ test.describe('burn review and certificate figures', { tag: CHANGES_CHAIN }, () 
     const cert = page.getByRole('dialog', { name: 'Burn Certificate' });
     await expect(cert).toBeVisible({ timeout: 30_000 });
     expect(start - (await balance(page.request, me, LUCKY))).toBe(quarter);
+    const gas = supraBefore - (await supraBalance(page.request, me));
+    if (fee.estimate === 'simulation') expect(gas).toBe(BigInt(fee.amount));
+    else expect(gas > 0n && gas <= BigInt(fee.amount)).toBeTruthy();
 
     // The certificate page: the share of supply, the running total (this burn added to what the
     // index held before), and the QR code of the page's own URL.

@@ -1,7 +1,7 @@
 import { CHANGES_CHAIN, expect, test } from './fixtures';
 import { devAddress, setBalance, supraBalance } from './support/chain';
 import { useDevWallet } from './support/dev-wallet';
-import { MINE, MINE_UNIT, MINER_ACCOUNT, minersState, sendCall } from './support/minerz';
+import { MINE, MINE_UNIT, MINER_ACCOUNT, advanceTime, minersState, sendCall } from './support/minerz';
 
 /**
  * The network fee before signing (staking and Cosmic Miners): the confirm step shows the fee the server
@@ -105,6 +105,9 @@ test(`minerz: a rig launch and a claim confirm first with their network fee, the
   expect(await supraBalance(request, player)).toBe(supra - BigInt(fee.amount)); // the rig is paid in MINE
   expect((await minersState(request, player)).balance).toBe(600n * MINE_UNIT);
 
+  // An hour of output on the chain's clock, so the claim has something to pay whatever the machine's pace
+  // (the contract refuses a claim of nothing, and so does its build).
+  await advanceTime(request, 3_600);
   supra = await supraBalance(request, player);
   const claimFee = await shownFee(page, '/api/v1/miners/claim', () => page.getByRole('button', { name: 'Claim', exact: true }).click());
   detail = await sign(page, 'Sign and claim');

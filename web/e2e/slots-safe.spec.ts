@@ -243,13 +243,30 @@ test.describe('slots: session totals on chain', { tag: CHANGES_CHAIN }, () => {
     await page.getByRole('switch', { name: 'Turbo' }).click();
 
     const before = await balance(request, addr, LUCKY);
+    const supraBefore = await balance(request, addr, SUPRA);
+    const fees: { amount: string; estimate: string }[] = [];
     for (const spins of ['3', '2']) {
+      // Under Spin Now, the network fee of exactly this play, priced before it is signed.
+      const priced = page.waitForResponse(
+        (r) =>
+          r.url().endsWith('/api/v1/slots/spins') &&
+          r.request().method() === 'POST' &&
+          (r.request().postDataJSON() as { spins: number }).spins === Number(spins),
+      );
       await page.getByLabel('Number of Spins').fill(spins);
+      fees.push(((await (await priced).json()) as { fee: { amount: string; estimate: string } }).fee);
+      await expect(page.getByTestId('network-fee-line')).toContainText(/^Network fee [≈≤] 0\.\d+ SUPRA/);
       await mainButton(page).click();
       await expect(mainButton(page)).toHaveText(/Spinning/);
       await expect(mainButton(page)).toHaveText('Spin Now', { timeout: 60_000 });
     }
     const after = await balance(request, addr, LUCKY);
+    // Playing LUCKY, SUPRA pays only the two plays' gas: exactly the fees shown when they were
+    // simulated (the account's key known from an earlier transaction), at most them as upper bounds.
+    const gas = supraBefore - (await balance(request, addr, SUPRA));
+    const shown = BigInt(fees[0]!.amount) + BigInt(fees[1]!.amount);
+    if (fees.every((f) => f.estimate === 'simulation')) expect(gas).toBe(shown);
+    else expect(gas > 0n && gas <= shown).toBeTruthy();
 
     // The chain: the two plays' events, through the history the index keeps.
     type History = { spins: { txHash: string; won: string; wagered: string; spins: string }[] };

@@ -259,6 +259,7 @@ export function BurnContent() {
 
       <BurnReviewDialog
         review={review}
+        sender={address}
         burnAddress={config.data?.network.modules.burnAddress ?? ''}
         onCancel={() => setReview(null)}
         onConfirm={(r) => void burn(r)}

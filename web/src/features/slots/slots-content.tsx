@@ -15,7 +15,9 @@ import type { SlotToken } from '@/types/api';
 import { topPrizeExceedsPot } from '@/features/slots/utils/checks';
 import { fmt2Grouped } from '@/lib/amounts';
 import { useBetFields } from '@/features/slots/hooks/use-bet-fields';
-import { insufficientBalanceReason } from '@/features/slots/utils/checks';
+import { beforeSpinError, insufficientBalanceReason } from '@/features/slots/utils/checks';
+import { buildSpins } from '@/features/slots/api/build-spins';
+import { NetworkFeeFor } from '@/components/tx/network-fee';
 import { slotTokens, tokenFromParam, tokenSlug } from '@/features/slots/utils/tokens';
 import { SLOT_ODDS } from '@/lib/slots/paytable';
 import { PlaySafePanel, formatMoment } from '@/features/slots/components/play-safe-panel';
@@ -163,6 +165,20 @@ function SlotGame({ token, tokens }: { token: SlotToken; tokens: SlotToken[] }) 
   const blockedReason =
     connected && !busy ? (safetyReason ?? insufficientBalanceReason(bet, spins, balance, token.decimals, token.name)) : null;
 
+  // The network fee of the play as it stands, shown before Spin Now signs it; asked only for a play
+  // the app would send (a refused preview would be an error for nothing).
+  const spinnable =
+    !!address &&
+    !busy &&
+    !blockedReason &&
+    !beforeSpinError({ connected, tokenName: token.name, decimals: token.decimals, minBet: token.slots.minBet, bet, spins, pot, balance });
+  const networkFee = spinnable ? (
+    <NetworkFeeFor
+      feeKey={['spin', address, token.name, bet, spins]}
+      build={() => buildSpins({ sender: address, token: token.name, betPerSpin: bet, spins: Number(spins) })}
+    />
+  ) : null;
+
   const selectToken = (t: SlotToken) => {
     if (t.name !== token.name) navigate(`/slots/${tokenSlug(t)}`, { replace: true });
   };
@@ -191,6 +207,7 @@ function SlotGame({ token, tokens }: { token: SlotToken; tokens: SlotToken[] }) 
         potText={shownChips.current.potText}
         game={game}
         potWarning={potWarning}
+        networkFee={networkFee}
       />
       <aside className="min-w-0 space-y-6" aria-label="Game information">
         <PlaySafePanel address={address} token={token} tokens={tokens} frozen={busy} safe={safe} />

@@ -45,6 +45,7 @@ import {
 import { addImported, readImported } from './utils/imported';
 import { flip, isSupra, pairFromLink, pickPay, pickReceive, sameType, type Pair, type SwapToken } from './utils/pair';
 import { bpsToPercent } from './utils/slippage';
+import { SwapNetworkFee } from './components/swap-network-fee';
 
 /** Preview debounce and the processing overlay guard (docs/product.md, Swap). */
 export const PREVIEW_DEBOUNCE_MS = 500;
@@ -529,6 +530,9 @@ export function SwapContent() {
                   </span>
                 </div>
                 <RouteLine quote={shown} />
+                {canSwap && !needsAccept && wallet.address && (
+                  <SwapNetworkFee sender={wallet.address} quote={accepted} />
+                )}
                 <button
                   type="button"
                   aria-expanded={detailsOpen}

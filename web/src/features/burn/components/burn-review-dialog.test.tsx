@@ -29,7 +29,7 @@ function show(token: Token, base: bigint) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={qc}>
-      <BurnReviewDialog review={{ token, base }} burnAddress={BURN} onCancel={onCancel} onConfirm={onConfirm} />
+      <BurnReviewDialog review={{ token, base }} sender={null} burnAddress={BURN} onCancel={onCancel} onConfirm={onConfirm} />
     </QueryClientProvider>,
   );
   return { onCancel, onConfirm };

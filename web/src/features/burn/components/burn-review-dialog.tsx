@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
+import { NetworkFeeFor } from '@/components/tx/network-fee';
 import { TokenLogo } from '@/components/ui/token-logo';
 import { formatExactUnits } from '@/lib/amounts';
 import type { Token } from '@/types/api';
+import { amountText } from '../amount-shortcuts';
+import { buildBurn } from '../api/burn-api';
 import { useMarketPrices } from '../api/use-market-prices';
 import { usdValueText } from '../usd-value';
 
@@ -21,11 +24,14 @@ export interface BurnReview {
  */
 export function BurnReviewDialog({
   review,
+  sender,
   burnAddress,
   onCancel,
   onConfirm,
 }: {
   review: BurnReview | null;
+  /** The connected wallet, whose burn is priced for its network fee. */
+  sender: string | null;
   burnAddress: string;
   onCancel: () => void;
   onConfirm: (review: BurnReview) => void;
@@ -101,6 +107,13 @@ export function BurnReviewDialog({
             </div>
             <p className="mt-1 text-xs">Nobody holds this address's key: what arrives there can never move again.</p>
           </div>
+
+          {sender && (
+            <NetworkFeeFor
+              feeKey={['burn', sender, review.token.name, review.base.toString()]}
+              build={() => buildBurn({ sender, token: review.token.name, amount: amountText(review.base, review.token.decimals) })}
+            />
+          )}
 
           <p role="alert" className="rounded-xl border border-red-400/50 bg-red-500/10 px-4 py-3 text-sm font-semibold text-red-100">
             ⚠ This cannot be undone. The tokens are gone for good once you confirm in your wallet.

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { SoundOffIcon, SoundOnIcon } from '@/components/ui/icons';
 import { WarningIcon } from '@/components/ui/content-icons';
@@ -43,6 +43,8 @@ export interface GameMachineProps {
   potText: string;
   game: ReturnType<typeof useSlotGame>;
   potWarning: string | null;
+  /** The play's network fee, shown under Spin Now before it signs; null when there is no play to price. */
+  networkFee: ReactNode;
 }
 
 const iconButton =
@@ -166,6 +168,7 @@ export function GameMachine(p: GameMachineProps) {
               <span>{p.blockedReason}</span>
             </p>
           )}
+          {p.networkFee && <div className="mt-2">{p.networkFee}</div>}
         </form>
 
         <div className="mt-3 flex items-center justify-between gap-3">
