@@ -498,30 +498,10 @@ func (h *Handler) BuildSwap(w http.ResponseWriter, r *http.Request) {
 		h.buildSecondStep(w, r, req.feeRequest, sender, in, mid, out, amountIn, minOut, afterTx)
 		return
 	}
-	var (
-		bal    uint64
-		exists bool
-		step1  uint64
-	)
-	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() (err error) { bal, err = h.coins.CoinBalance(gctx, sender, in.Coin()); return })
-	g.Go(func() (err error) { exists, err = h.dex.PairExists(gctx, in.Coin(), mid.Coin()); return })
-	g.Go(func() (err error) { step1, err = h.dex.FirstStepMin(gctx, mid.Coin(), out.Coin(), minOut); return })
-	if err := g.Wait(); err != nil {
-		h.writeSwapErr(w, r, err)
-		return
-	}
-	if !exists {
-		WriteError(w, r, h.log, http.StatusNotFound, CodePairNotFound, MsgPairNotFound)
-		return
-	}
-	if bal < amountIn {
-		WriteError(w, r, h.log, http.StatusConflict, chain.CodeInsufficient, MsgInsufficientBalance)
-		return
-	}
-	b, err := h.dex.BuildSwap(ctx, sender, in.Coin(), mid.Coin(), amountIn, step1)
-	if err != nil {
-		h.writeSwapErr(w, r, err)
+	b, step1, ok := h.buildHop(w, r, sender, in, mid, amountIn, func(ctx context.Context) (uint64, error) {
+		return h.dex.FirstStepMin(ctx, mid.Coin(), out.Coin(), minOut)
+	})
+	if !ok {
 		return
 	}
 	sum := swapSummary{Summary: b.Summary, From: in.Name, To: mid.Name, AmountIn: u64s(amountIn), MinOut: u64s(step1)}
@@ -531,31 +511,50 @@ func (h *Handler) BuildSwap(w http.ResponseWriter, r *http.Request) {
 	}})
 }
 
-// buildDirect builds a one-pool swap.
-func (h *Handler) buildDirect(w http.ResponseWriter, r *http.Request, fr feeRequest, sender supra.Address, in, out tokens.Token, amountIn, minOut uint64) {
-	ctx := r.Context()
+// buildHop builds one pool's swap of amountIn of in for out, after reading side by side that
+// the pool exists, that the sender holds amountIn, and the minimum out (a route's step 1
+// learns its minimum from pool 2 in the same round). It answers a refusal itself and then
+// reports false.
+func (h *Handler) buildHop(w http.ResponseWriter, r *http.Request, sender supra.Address, in, out tokens.Token, amountIn uint64,
+	minOut func(context.Context) (uint64, error)) (*chain.Built, uint64, bool) {
 	var (
 		bal    uint64
 		exists bool
+		least  uint64
 	)
-	g, gctx := errgroup.WithContext(ctx)
+	g, gctx := errgroup.WithContext(r.Context())
 	g.Go(func() (err error) { bal, err = h.coins.CoinBalance(gctx, sender, in.Coin()); return })
 	g.Go(func() (err error) { exists, err = h.dex.PairExists(gctx, in.Coin(), out.Coin()); return })
+	g.Go(func() (err error) { least, err = minOut(gctx); return })
 	if err := g.Wait(); err != nil {
 		h.writeSwapErr(w, r, err)
-		return
+		return nil, 0, false
 	}
 	if !exists {
 		WriteError(w, r, h.log, http.StatusNotFound, CodePairNotFound, MsgPairNotFound)
-		return
+		return nil, 0, false
 	}
 	if bal < amountIn {
 		WriteError(w, r, h.log, http.StatusConflict, chain.CodeInsufficient, MsgInsufficientBalance)
-		return
+		return nil, 0, false
 	}
-	b, err := h.dex.BuildSwap(ctx, sender, in.Coin(), out.Coin(), amountIn, minOut)
+	b, err := h.dex.BuildSwap(r.Context(), sender, in.Coin(), out.Coin(), amountIn, least)
 	if err != nil {
 		h.writeSwapErr(w, r, err)
+		return nil, 0, false
+	}
+	return b, least, true
+}
+
+// fixedMin is a minimum out known before any read.
+func fixedMin(v uint64) func(context.Context) (uint64, error) {
+	return func(context.Context) (uint64, error) { return v, nil }
+}
+
+// buildDirect builds a one-pool swap.
+func (h *Handler) buildDirect(w http.ResponseWriter, r *http.Request, fr feeRequest, sender supra.Address, in, out tokens.Token, amountIn, minOut uint64) {
+	b, _, ok := h.buildHop(w, r, sender, in, out, amountIn, fixedMin(minOut))
+	if !ok {
 		return
 	}
 	h.writeBuiltResponse(w, r, b, fr, buildResponse{Summary: swapSummary{
@@ -594,28 +593,8 @@ func (h *Handler) buildSecondStep(w http.ResponseWriter, r *http.Request, fr fee
 		return
 	}
 	received := ev.Received
-	var (
-		bal    uint64
-		exists bool
-	)
-	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() (err error) { bal, err = h.coins.CoinBalance(gctx, sender, mid.Coin()); return })
-	g.Go(func() (err error) { exists, err = h.dex.PairExists(gctx, mid.Coin(), out.Coin()); return })
-	if err := g.Wait(); err != nil {
-		h.writeSwapErr(w, r, err)
-		return
-	}
-	if !exists {
-		WriteError(w, r, h.log, http.StatusNotFound, CodePairNotFound, MsgPairNotFound)
-		return
-	}
-	if bal < received {
-		WriteError(w, r, h.log, http.StatusConflict, chain.CodeInsufficient, MsgInsufficientBalance)
-		return
-	}
-	b, err := h.dex.BuildSwap(ctx, sender, mid.Coin(), out.Coin(), received, minOut)
-	if err != nil {
-		h.writeSwapErr(w, r, err)
+	b, _, ok := h.buildHop(w, r, sender, mid, out, received, fixedMin(minOut))
+	if !ok {
 		return
 	}
 	step1Min := ""
