@@ -26,6 +26,11 @@ export function short(address: string): string {
 /** Opens the Dev Wallet panel (idempotent). */
 export async function openDevWalletPanel(page: Page) {
   const toggle = page.getByRole('button', { name: /^Dev Wallet/ });
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-  await expect(page.locator('#dw-account')).toBeVisible();
+  // A request the app has just made opens the panel by itself once the wallet has its accounts,
+  // which it fetches when first needed: that can happen between looking and clicking, and the
+  // click then closes it. So look again until the panel stays open.
+  await expect(async () => {
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    await expect(page.locator('#dw-account')).toBeVisible({ timeout: 1_500 });
+  }).toPass({ timeout: 15_000 });
 }

@@ -142,7 +142,7 @@ export function TokenContent() {
       )}
       {indexOff && (
         <p role="note" className="rounded-xl border border-white/10 bg-ink-800/85 px-4 py-3 text-sm text-muted" data-testid="token-index-off">
-          24 h change, volume, trades and holders come from the event index, which is not running on this server.
+          24 h change, volume, trades and holders come from the event index, which is off on this server or has not indexed a block yet (it starts again from the first block after a chain reset).
         </p>
       )}
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="token-stats">
@@ -169,7 +169,7 @@ export function TokenContent() {
       {!native && <PriceChart key={row.name} token={row.name} quoteDecimals={supraDecimals} />}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">{!native && <RecentTrades token={row} supraDecimals={supraDecimals} />}</div>
-        <TokenHolders token={row} />
+        <TokenHolders token={row} indexOff={indexOff} />
       </div>
     </div>
   );

@@ -8,7 +8,7 @@ import type { MarketToken } from '@/types/api';
  * Holders: the count and the largest holders where the event index keeps them (LUCKY's); for any
  * other token the page says the index does not keep them, rather than show a number it does not have.
  */
-export function TokenHolders({ token }: { token: MarketToken }) {
+export function TokenHolders({ token, indexOff }: { token: MarketToken; indexOff: boolean }) {
   return (
     <section aria-labelledby="holders-title" className="panel p-4 sm:p-5" data-testid="token-holders-panel">
       <div className="mb-3 flex items-center justify-between gap-3">
@@ -17,7 +17,11 @@ export function TokenHolders({ token }: { token: MarketToken }) {
         </h2>
         {token.holders !== null && <span className="text-xs text-muted">{formatInteger(token.holders)} holders</span>}
       </div>
-      {token.holders === null ? (
+      {indexOff ? (
+        <p className="text-sm text-muted" data-testid="holders-index-off">
+          Holders come from the event index, which has no figures for this page now (see above).
+        </p>
+      ) : token.holders === null ? (
         <p className="text-sm text-muted" data-testid="holders-not-indexed">
           The event index keeps holder balances for LUCKY only, so {token.symbol}&apos;s holders are not shown here. Its
           pool, trades and supply above are complete.
