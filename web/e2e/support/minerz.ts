@@ -50,8 +50,17 @@ export async function sendCall(request: APIRequestContext, account: number, send
 /** Presents the mainnet preset to the page: /api/v1/config answers as `lucky serve --network mainnet` would, minus the devnet-only modules. */
 export async function presentMainnet(page: Page) {
   await page.route('**/api/v1/config', async (route) => {
-    const res = await route.fetch();
-    const body = (await res.json()) as { network: Record<string, unknown> & { modules: Record<string, string> } };
+    // A config read still on its way when the test ends (a section loading after the page's
+    // own read) has its response disposed with the page: nothing is left to answer.
+    let res: Awaited<ReturnType<typeof route.fetch>>;
+    let body: { network: Record<string, unknown> & { modules: Record<string, string> } };
+    try {
+      res = await route.fetch();
+      body = (await res.json()) as typeof body;
+    } catch (err) {
+      if (page.isClosed() || /disposed|closed/i.test(String(err))) return;
+      throw err;
+    }
     body.network = {
       ...body.network,
       name: 'mainnet',

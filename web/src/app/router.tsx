@@ -1,7 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 import { RootLayout } from '@/app/layout/root-layout';
-import { lazyWithQueries } from '@/lib/lazy-with-queries';
 import { paths } from '@/lib/paths';
 
 /**
@@ -13,11 +12,6 @@ function page<M, P extends object = object>(load: () => Promise<M>, pick: (m: M)
   return lazy(() => load().then((m) => ({ default: pick(m) })));
 }
 
-/** A screen that reads the server: it loads together with React Query, which the shell does not carry. */
-function dataPage<M>(load: () => Promise<M>, pick: (m: M) => ComponentType) {
-  return lazyWithQueries(() => load().then(pick));
-}
-
 const LandingPage = page(() => import('@/features/landing/landing-page'), (m) => m.LandingPage);
 const GameHubPage = page(() => import('@/features/game-hub/game-hub-page'), (m) => m.GameHubPage);
 const SlotsPage = page(() => import('@/features/slots/slots-page'), (m) => m.SlotsPage);
@@ -26,13 +20,13 @@ const TxPage = page(() => import('@/features/tx/tx-page'), (m) => m.TxPage);
 const AccountPage = page(() => import('@/features/account/account-page'), (m) => m.AccountPage);
 const SwapPage = page(() => import('@/features/swap/swap-page'), (m) => m.SwapPage);
 const StatsPage = page(() => import('@/features/stats/stats-page'), (m) => m.StatsPage);
-const PortfolioPage = dataPage(() => import('@/features/portfolio/portfolio-page'), (m) => m.PortfolioPage);
+const PortfolioPage = page(() => import('@/features/portfolio/portfolio-page'), (m) => m.PortfolioPage);
 const ActivityPage = page(() => import('@/features/activity/activity-page'), (m) => m.ActivityPage);
 const BurnPage = page(() => import('@/features/burn/burn-page'), (m) => m.BurnPage);
 const BurnCertificatePage = page(() => import('@/features/burn/burn-certificate-page'), (m) => m.BurnCertificatePage);
 const TokenIndexPage = page(() => import('@/features/token-index/token-index-page'), (m) => m.TokenIndexPage);
 const TokenPage = page(() => import('@/features/token/token-page'), (m) => m.TokenPage);
-const MinerzPage = dataPage(() => import('@/features/minerz/minerz-page'), (m) => m.MinerzPage);
+const MinerzPage = page(() => import('@/features/minerz/minerz-page'), (m) => m.MinerzPage);
 const ToolsPage = page(() => import('@/features/tools/tools-page'), (m) => m.ToolsPage);
 const BotsPage = page(() => import('@/features/bots/bots-page'), (m) => m.BotsPage);
 const DisclaimerPage = page(() => import('@/features/disclaimer/disclaimer-page'), (m) => m.DisclaimerPage);

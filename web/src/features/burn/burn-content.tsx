@@ -212,15 +212,19 @@ export function BurnContent() {
         <Button className="mt-5 w-full" size="lg" variant="gold" onClick={onMain} disabled={connected && !canBurn}>
           {label}
         </Button>
+        {/* Two blocks, not one: the address on a line of its own reads better, and one long block
+            here would be the largest text on a phone's first screen, arriving after the heading. */}
         <p className="mt-4 text-xs text-muted">
-          SUPRA, dexUSDC and CASH cannot be burned here. A burn is a transfer to the burn address{' '}
+          SUPRA, dexUSDC and CASH cannot be burned here. A burn is a transfer to the burn address, whose key nobody holds:
+        </p>
+        <p className="mt-1 text-xs">
           {/* Until the config arrives, an invisible address of the same length holds its lines. */}
           <ExplorerAnchor
             link={addressLink(config.data?.network, config.data?.network.modules.burnAddress ?? '')}
             className={`font-mono break-all text-neon-cyan hover:underline ${config.data ? '' : 'invisible'}`}
           >
             {config.data?.network.modules.burnAddress ?? `0x${'0'.repeat(64)}`}
-          </ExplorerAnchor>: nobody holds its key.
+          </ExplorerAnchor>
         </p>
       </Card>
 

@@ -1,31 +1,16 @@
-import { lazy, Suspense } from 'react';
-import { Link } from '@/components/ui/link';
-import { Button } from '@/components/ui/button';
-import { paths } from '@/lib/paths';
-import { WarningIcon } from '@/components/ui/content-icons';
+import { PageContent } from '@/components/ui/page-content';
+import { lazyWithQueries } from '@/lib/lazy-with-queries';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { Boosters } from './components/boosters';
-import { Fleet } from './components/fleet';
-import { PendingCard } from './components/pending-card';
-import { PowerCard } from './components/power-card';
-import { Referral } from './components/referral';
-import { RigCatalogue } from './components/rig-catalogue';
-import { StatCards } from './components/stat-cards';
-import { useMinerz } from './hooks/use-minerz';
-import { MSG_DEMO, MSG_LOAD_ERROR } from './utils/game';
 import './minerz.css';
 
-// The confirm step (with its dialog and the network fee) loads when Launch Rig or Claim first opens
-// it, not with the page.
-const ConfirmAction = lazy(() => import('./components/confirm-action').then((m) => ({ default: m.ConfirmAction })));
+const MinerzContent = lazyWithQueries(() => import('@/features/minerz/minerz-content').then((m) => m.MinerzContent));
 
-/** Cosmic Miners (/minerz, docs/product.md): the devnet's cosmic_miners module, or demo data elsewhere. */
+/**
+ * Cosmic Miners (/minerz, docs/product.md): the starry heading paints with the first load; the game,
+ * which reads the server, loads right after (minerz-content.tsx).
+ */
 export function MinerzPage() {
   useDocumentTitle('Cosmic Miners');
-  const g = useMinerz();
-  const v = g.view;
-  const anyBusy = g.busy !== null;
-  const connected = g.address !== null;
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
       <header className="minerz-header relative mb-8 overflow-hidden rounded-3xl border border-neon-violet/30 px-6 py-10 text-center">
@@ -34,87 +19,10 @@ export function MinerzPage() {
         <p className="relative mx-auto mt-4 max-w-2xl text-base text-white/85 sm:text-lg">
           Build your mining empire and conquer the galaxy with MINE tokens!
         </p>
-        {!g.demo && !connected && (
-          <div className="relative mt-6">
-            <Button data-testid="minerz-connect" onClick={() => void g.connect()} disabled={g.walletStatus === 'connecting'}>
-              Connect Wallet
-            </Button>
-          </div>
-        )}
       </header>
-
-      {g.demo && (
-        <div role="note" data-testid="demo-banner" className="mb-6 flex items-start gap-3 rounded-2xl border border-neon-gold/60 bg-neon-gold/10 p-4 text-neon-gold">
-          <WarningIcon size={22} />
-          <div>
-            <p className="font-bold">{MSG_DEMO}.</p>
-            <p className="text-sm text-white/80">
-              Figures below are the game's sample data. Nothing you press here sends a transaction.
-            </p>
-          </div>
-        </div>
-      )}
-      {g.loadError && (
-        <p role="alert" className="mb-6 rounded-2xl border border-red-400/60 bg-red-500/10 p-4 font-bold text-red-300">
-          {MSG_LOAD_ERROR}
-        </p>
-      )}
-      {g.referrer && !g.demo && (
-        <p className="mb-6 text-center text-sm text-muted">
-          Recruited by <span className="font-mono text-white/90">{g.referrer.slice(0, 6)}…{g.referrer.slice(-4)}</span>: they earn 5% of
-          your first rig.
-        </p>
-      )}
-
-      <div className="space-y-6">
-        <StatCards loading={g.loading} balance={v?.balance ?? null} dailyOutput={v?.dailyOutput ?? 0n} crewSize={v?.crewSize ?? 0n} />
-        {v && !g.demo && connected && v.balance === 0n && (
-          <p role="note" data-testid="no-mine" className="rounded-2xl border border-neon-cyan/40 bg-neon-cyan/5 p-4 text-sm text-white/85">
-            You have no MINE yet, and rigs are paid in MINE.{' '}
-            {g.mineOnSwap ? (
-              <>
-                Get some on{' '}
-                <Link to={paths.swap} className="font-bold text-neon-cyan underline">
-                  Swap
-                </Link>
-                .
-              </>
-            ) : (
-              'MINE has no pool on the exchange on this network, so it cannot be bought on Swap: it has to be sent to your wallet by another player.'
-            )}
-          </p>
-        )}
-        {v && !g.demo && connected && (
-          <PendingCard
-            pending={v.pending}
-            dailyOutput={v.dailyOutput}
-            readAt={g.readAt}
-            canClaim={v.pending > 0n || v.dailyOutput > 0n}
-            claiming={g.busy?.kind === 'claim'}
-            disabled={anyBusy || g.loading}
-            onClaim={g.claim}
-          />
-        )}
-        <div className="grid gap-6 lg:grid-cols-2">
-          <PowerCard units={v?.powerUnits ?? 0n} boost={v?.boostPercent ?? 0n} />
-          <Boosters boosters={v?.boosters ?? []} />
-        </div>
-        {g.referralLink && <Referral link={g.referralLink} onCopy={() => void g.copyReferral()} />}
-        <RigCatalogue
-          rigs={v?.catalogue ?? []}
-          balance={v?.balance ?? null}
-          loading={g.loading}
-          busy={anyBusy}
-          buyingId={g.busy?.kind === 'buy' ? g.busy.rigId : null}
-          onLaunch={g.purchase}
-        />
-        <Fleet fleet={v?.fleet ?? []} loading={g.loading} />
-      </div>
-      {g.opened > 0 && (
-        <Suspense fallback={null}>
-          <ConfirmAction key={g.opened} action={g.confirming} fee={g.fee} phase={g.phase} onCancel={g.cancel} onConfirm={g.confirm} />
-        </Suspense>
-      )}
+      <PageContent>
+        <MinerzContent />
+      </PageContent>
     </div>
   );
 }

@@ -1,80 +1,53 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { QueryRoot } from '@/lib/query-root';
-import { useDocumentTitle } from '@/lib/use-document-title';
-import { ClaimCard, PassCard, StakeCard, UnstakeCard } from './components/action-cards';
-import { PoolSection } from './components/pool-section';
-import { PositionSection } from './components/position-section';
-import { RulesSection } from './components/rules-section';
-import { useStakingPage } from './hooks/use-staking-page';
-import { DEFAULT_APY_TIER } from './utils/rules';
+import { useEffect, useState, type ReactNode } from 'react';
+import { PageContent } from '@/components/ui/page-content';
+import { PageFrame } from '@/components/ui/page-frame';
+import { Spinner } from '@/components/ui/spinner';
+import { api } from '@/lib/api';
+import { lazyWithQueries } from '@/lib/lazy-with-queries';
+import type { AppConfig } from '@/types/api';
 
-// The confirm step (with its dialog and the network fee) loads when an action first opens it, not
-// with the page.
-const ConfirmDialog = lazy(() => import('./components/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));
+const StakingContent = lazyWithQueries(() => import('@/features/staking/staking-content').then((m) => m.StakingContent));
 
 /**
- * /staking and /earn (docs/product.md, Staking): the SUPRA staking pool where the network has it, with the
- * wallet's position and the forms to stake, unstake, claim and buy the tax-free pass. Where the network
- * has no pool the route shows `comingSoon`, the placeholder the router hands in.
+ * Whether the network the app targets has the staking pool (GET /api/v1/config); null until the
+ * config is read. A config that cannot be read counts as a pool: the content then says it could
+ * not load the pool's data, which is the truth, where a placeholder would not be.
+ */
+function useNetworkHasPool(): boolean | null {
+  const [has, setHas] = useState<boolean | null>(null);
+  useEffect(() => {
+    const ctl = new AbortController();
+    api<AppConfig>('/config', { signal: ctl.signal }).then(
+      (cfg) => setHas(cfg.network.modules.staking !== ''),
+      () => {
+        if (!ctl.signal.aborted) setHas(true);
+      },
+    );
+    return () => ctl.abort();
+  }, []);
+  return has;
+}
+
+/**
+ * /staking and /earn (docs/product.md, Staking): the SUPRA staking pool where the network has it, its
+ * heading painting first and the pool, which reads the server, right after (staking-content.tsx).
+ * Where the network has no pool the route shows `comingSoon`, the placeholder the router hands in.
  */
 export function StakingPage({ comingSoon }: { comingSoon: ReactNode }) {
-  return (
-    <QueryRoot>
-      <StakingScreen comingSoon={comingSoon} />
-    </QueryRoot>
-  );
-}
-
-function StakingScreen({ comingSoon }: { comingSoon: ReactNode }) {
-  const s = useStakingPage();
-  if (s.comingSoon) return comingSoon;
-  return <StakingContent s={s} />;
-}
-
-function StakingContent({ s }: { s: ReturnType<typeof useStakingPage> }) {
-  useDocumentTitle('Staking');
-  const connected = s.address !== null;
-  const busy = s.phase !== 'idle';
-  const cardProps = { position: s.position, connected, busy, onAction: s.open };
-  return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
-      <header className="mb-8 text-center">
-        <h1 className="font-display text-4xl font-black tracking-tight text-gradient sm:text-5xl">Staking</h1>
-        <p className="mx-auto mt-4 max-w-2xl text-base text-muted sm:text-lg">
-          Stake SUPRA in the pool, earn rewards every second, and claim them when you like.
-        </p>
-      </header>
-      {s.loadFailed && (
-        <p role="alert" className="mb-6 rounded-2xl border border-red-400/60 bg-red-500/10 p-4 text-sm font-bold text-red-300">
-          Could not load the staking data. It refreshes every 50 s.
-        </p>
-      )}
-      <div className="space-y-8">
-        <PoolSection pool={s.pool} apyTier={s.position?.apyTier ?? DEFAULT_APY_TIER} connected={connected} />
-        <PositionSection position={s.position} connected={connected} walletStatus={s.walletStatus} onConnect={() => void s.connect()} />
-        <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
-          <StakeCard key={`stake-${s.done}`} {...cardProps} />
-          <UnstakeCard key={`unstake-${s.done}`} {...cardProps} />
-          <ClaimCard {...cardProps} />
-          <PassCard {...cardProps} passPrice={s.pool?.passPrice ?? null} />
-        </div>
-        <RulesSection passPrice={s.pool?.passPrice ?? null} />
+  const hasPool = useNetworkHasPool();
+  if (hasPool === false) return comingSoon;
+  if (hasPool === null) {
+    return (
+      <div className="flex min-h-[60vh] items-center justify-center text-neon-cyan">
+        <Spinner size={32} label="Loading" />
       </div>
-      {s.opened > 0 && (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            key={s.opened}
-            action={s.action}
-            pool={s.pool}
-            position={s.position}
-            phase={s.phase}
-            error={s.error}
-            fee={s.fee}
-            onCancel={s.close}
-            onConfirm={(acceptTax) => void s.confirm(acceptTax)}
-          />
-        </Suspense>
-      )}
-    </div>
+    );
+  }
+  return (
+    <PageFrame title="Staking" subtitle="Stake SUPRA in the pool, earn rewards every second, and claim them when you like.">
+      <PageContent>
+        <StakingContent comingSoon={comingSoon} />
+      </PageContent>
+    </PageFrame>
   );
 }

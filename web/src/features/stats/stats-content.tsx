@@ -2,6 +2,7 @@ import { useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'r
 import { StakingFigures } from '@/components/staking/staking-figures';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
+import { PageContent } from '@/components/ui/page-content';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast-context';
 import { UpdatedAgo } from '@/components/ui/updated-ago';
@@ -201,49 +202,54 @@ export function StatsContent() {
           description="From the SUPRA/dexUSDC pool" />
       </div>
 
-      {/* History from the event index: 24 h figures, the price chart. */}
-      <div className="mt-6 space-y-6">
-        <MarketCards supraDecimals={supraDecimals} />
-        <PriceChart quoteDecimals={supraDecimals} />
-      </div>
+      {/* The rest of the screen renders a frame after the figures at the top: each part's first
+          render, its layout and its reads come in a task of their own instead of one long one,
+          and the empty space holds the page's footer out of view meanwhile. */}
+      <PageContent fallback={<div className="min-h-screen" />}>
+        {/* History from the event index: 24 h figures, the price chart. */}
+        <div className="below-fold mt-6 space-y-6">
+          <MarketCards supraDecimals={supraDecimals} />
+          <PriceChart quoteDecimals={supraDecimals} />
+        </div>
 
-      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
-        <Section title="Supply Breakdown" testId="supply-breakdown">
-          {d ? <Breakdown d={d} /> : <Spinner label="Loading supply breakdown" className="text-neon-cyan" />}
-        </Section>
-        <Section title="Liquidity Metrics" testId="liquidity">
-          <div className="grid gap-4">
-            <StatCard testId="card-pool-supra" title="LUCKY/SUPRA" tone="cyan" compact value={p(['liquidity'], (x) => poolText(x.pools.luckySupra))}
-              description="Reserves in LUCKY/SUPRA pool" />
-            <StatCard testId="card-pool-usdc" title="LUCKY/dexUSDC" tone="cyan" compact value={p(['liquidity'], (x) => poolText(x.pools.luckyDexUsdc))}
-              description="Reserves in LUCKY/dexUSDC pool" />
-          </div>
-        </Section>
-        <Section title="Staking & Vaults" testId="staking-vaults">
-          <div className="grid gap-4">
-            <StatCard testId="card-staked" title="Staked" tone="pink" compact
-              value={v((x) => (x.staking ? `${formatBalance(x.staking.staked.amount, x.staking.staked.decimals)} ${x.staking.coin.symbol}` : 'Coming Soon'))}
-              description="Total tokens staked" />
-            <StatCard testId="card-vault" title="Games Vaults" tone="gold" compact
-              value={p(['vault'], (x) => (x.houseVault ? `${formatBalance(x.houseVault.amount, x.houseVault.decimals)} LUCKY` : '—'))}
-              description="LUCKY in the slot game's house fund" />
-          </div>
-          <StakingFigures />
-        </Section>
-      </div>
+        <div className="below-fold mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
+          <Section title="Supply Breakdown" testId="supply-breakdown">
+            {d ? <Breakdown d={d} /> : <Spinner label="Loading supply breakdown" className="text-neon-cyan" />}
+          </Section>
+          <Section title="Liquidity Metrics" testId="liquidity">
+            <div className="grid gap-4">
+              <StatCard testId="card-pool-supra" title="LUCKY/SUPRA" tone="cyan" compact value={p(['liquidity'], (x) => poolText(x.pools.luckySupra))}
+                description="Reserves in LUCKY/SUPRA pool" />
+              <StatCard testId="card-pool-usdc" title="LUCKY/dexUSDC" tone="cyan" compact value={p(['liquidity'], (x) => poolText(x.pools.luckyDexUsdc))}
+                description="Reserves in LUCKY/dexUSDC pool" />
+            </div>
+          </Section>
+          <Section title="Staking & Vaults" testId="staking-vaults">
+            <div className="grid gap-4">
+              <StatCard testId="card-staked" title="Staked" tone="pink" compact
+                value={v((x) => (x.staking ? `${formatBalance(x.staking.staked.amount, x.staking.staked.decimals)} ${x.staking.coin.symbol}` : 'Coming Soon'))}
+                description="Total tokens staked" />
+              <StatCard testId="card-vault" title="Games Vaults" tone="gold" compact
+                value={p(['vault'], (x) => (x.houseVault ? `${formatBalance(x.houseVault.amount, x.houseVault.decimals)} LUCKY` : '—'))}
+                description="LUCKY in the slot game's house fund" />
+            </div>
+            <StakingFigures />
+          </Section>
+        </div>
 
-      <div className="mt-6">
-        <HoldersTable decimals={luckyDecimals} />
-      </div>
+        <div className="below-fold mt-6">
+          <HoldersTable decimals={luckyDecimals} />
+        </div>
 
-      <footer className="mt-10 space-y-1 text-center text-xs text-muted">
-        <p>Data updates every 60 seconds | Source: Dexlyn</p>
-        {d && (
-          <p>
-            <UpdatedAgo iso={d.updatedAt} stale={d.stale} />
-          </p>
-        )}
-      </footer>
+        <footer className="mt-10 space-y-1 text-center text-xs text-muted">
+          <p>Data updates every 60 seconds | Source: Dexlyn</p>
+          {d && (
+            <p>
+              <UpdatedAgo iso={d.updatedAt} stale={d.stale} />
+            </p>
+          )}
+        </footer>
+      </PageContent>
 
       <Modal
         open={infoOpen}

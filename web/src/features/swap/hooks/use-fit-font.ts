@@ -13,6 +13,12 @@ export function useFitFont(ref: RefObject<HTMLInputElement | null>, value: strin
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
+    // An empty field fits: measuring it would force a layout of the whole page in the middle of
+    // React's commit (the swap form's first render, for one).
+    if (!value) {
+      el.style.fontSize = '';
+      return;
+    }
     const fit = () => {
       el.style.fontSize = '';
       const own = parseFloat(getComputedStyle(el).fontSize);
