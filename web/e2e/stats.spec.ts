@@ -52,6 +52,8 @@ test.describe('stats', () => {
     const [supply] = (await nodeView(page.request, '0x1::coin::supply', [LUCKY])) as [{ vec: string[] }];
     expect(BigInt(supply.vec[0]!)).toBe(total);
 
+    // Below the figures, as a reader scrolls to it (on a phone it renders only then).
+    await page.getByTestId('stats-lower').scrollIntoViewIfNeeded();
     await expect(page.getByRole('heading', { name: 'Liquidity Metrics' })).toBeVisible();
     await expect(card(page, 'pool-supra')).toContainText(/ LUCKY \/.* SUPRA$/);
     await expect(card(page, 'pool-usdc')).toContainText(/ LUCKY \/.* dexUSDC$/);
@@ -157,6 +159,11 @@ test.describe('stats', () => {
     expect(a && b && Math.abs(a.x - b.x) < 1 && b.y > a.y).toBeTruthy();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);
+    // The history below the figures starts off screen: it reads and renders nothing until the
+    // reader scrolls towards it.
+    await expect(page.getByTestId('stat-holders')).toHaveCount(0);
+    await page.getByTestId('stats-lower').scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('stat-holders')).toHaveText(/^[1-9][\d,]*$/);
   });
 });
 

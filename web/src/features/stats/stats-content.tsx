@@ -11,6 +11,7 @@ import { formatSupply, formatUsdCompact } from '@/lib/format';
 import { useAppConfig } from '@/lib/config';
 import { shortAddress } from '@/lib/format';
 import { addressLink } from '@/lib/links';
+import { useNearViewport } from '@/lib/use-near-viewport';
 import { useLuckyDashboard } from '@/features/stats/api/use-lucky-dashboard';
 import { HoldersTable } from '@/features/stats/components/holders-table';
 import { MarketCards } from '@/features/stats/components/market-cards';
@@ -112,6 +113,8 @@ export function StatsContent() {
   const config = useAppConfig();
   const { show } = useToast();
   const [infoOpen, setInfoOpen] = useState(false);
+  const lower = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(lower);
   // An answer re-renders this whole screen in one task; the figures draw from a deferred copy
   // instead, which React renders in slices.
   const d = useDeferredValue(query.data);
@@ -202,54 +205,61 @@ export function StatsContent() {
           description="From the SUPRA/dexUSDC pool" />
       </div>
 
-      {/* The rest of the screen renders a frame after the figures at the top: each part's first
-          render, its layout and its reads come in a task of their own instead of one long one,
-          and the empty space holds the page's footer out of view meanwhile. */}
-      <PageContent fallback={<div className="min-h-screen" />}>
-        {/* History from the event index: 24 h figures, the price chart. */}
-        <div className="below-fold mt-6 space-y-6">
-          <MarketCards supraDecimals={supraDecimals} />
-          <PriceChart quoteDecimals={supraDecimals} />
-        </div>
-
-        <div className="below-fold mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
-          <Section title="Supply Breakdown" testId="supply-breakdown">
-            {d ? <Breakdown d={d} /> : <Spinner label="Loading supply breakdown" className="text-neon-cyan" />}
-          </Section>
-          <Section title="Liquidity Metrics" testId="liquidity">
-            <div className="grid gap-4">
-              <StatCard testId="card-pool-supra" title="LUCKY/SUPRA" tone="cyan" compact value={p(['liquidity'], (x) => poolText(x.pools.luckySupra))}
-                description="Reserves in LUCKY/SUPRA pool" />
-              <StatCard testId="card-pool-usdc" title="LUCKY/dexUSDC" tone="cyan" compact value={p(['liquidity'], (x) => poolText(x.pools.luckyDexUsdc))}
-                description="Reserves in LUCKY/dexUSDC pool" />
+      {/* The rest of the screen renders once its place is on screen, or about to be once the
+          reader scrolls (on a phone it starts below the figures above), and then a frame after
+          them: its reads, first render and layout come in tasks of their own instead of lengthening
+          the page's first ones. Meanwhile the empty space holds the page's footer out of view. */}
+      <div ref={lower} data-testid="stats-lower">
+        {near ? (
+          <PageContent fallback={<div className="min-h-screen" />}>
+            {/* History from the event index: 24 h figures, the price chart. */}
+            <div className="below-fold mt-6 space-y-6">
+              <MarketCards supraDecimals={supraDecimals} />
+              <PriceChart quoteDecimals={supraDecimals} />
             </div>
-          </Section>
-          <Section title="Staking & Vaults" testId="staking-vaults">
-            <div className="grid gap-4">
-              <StatCard testId="card-staked" title="Staked" tone="pink" compact
-                value={v((x) => (x.staking ? `${formatBalance(x.staking.staked.amount, x.staking.staked.decimals)} ${x.staking.coin.symbol}` : 'Coming Soon'))}
-                description="Total tokens staked" />
-              <StatCard testId="card-vault" title="Games Vaults" tone="gold" compact
-                value={p(['vault'], (x) => (x.houseVault ? `${formatBalance(x.houseVault.amount, x.houseVault.decimals)} LUCKY` : '—'))}
-                description="LUCKY in the slot game's house fund" />
+
+            <div className="below-fold mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
+              <Section title="Supply Breakdown" testId="supply-breakdown">
+                {d ? <Breakdown d={d} /> : <Spinner label="Loading supply breakdown" className="text-neon-cyan" />}
+              </Section>
+              <Section title="Liquidity Metrics" testId="liquidity">
+                <div className="grid gap-4">
+                  <StatCard testId="card-pool-supra" title="LUCKY/SUPRA" tone="cyan" compact value={p(['liquidity'], (x) => poolText(x.pools.luckySupra))}
+                    description="Reserves in LUCKY/SUPRA pool" />
+                  <StatCard testId="card-pool-usdc" title="LUCKY/dexUSDC" tone="cyan" compact value={p(['liquidity'], (x) => poolText(x.pools.luckyDexUsdc))}
+                    description="Reserves in LUCKY/dexUSDC pool" />
+                </div>
+              </Section>
+              <Section title="Staking & Vaults" testId="staking-vaults">
+                <div className="grid gap-4">
+                  <StatCard testId="card-staked" title="Staked" tone="pink" compact
+                    value={v((x) => (x.staking ? `${formatBalance(x.staking.staked.amount, x.staking.staked.decimals)} ${x.staking.coin.symbol}` : 'Coming Soon'))}
+                    description="Total tokens staked" />
+                  <StatCard testId="card-vault" title="Games Vaults" tone="gold" compact
+                    value={p(['vault'], (x) => (x.houseVault ? `${formatBalance(x.houseVault.amount, x.houseVault.decimals)} LUCKY` : '—'))}
+                    description="LUCKY in the slot game's house fund" />
+                </div>
+                <StakingFigures />
+              </Section>
             </div>
-            <StakingFigures />
-          </Section>
-        </div>
 
-        <div className="below-fold mt-6">
-          <HoldersTable decimals={luckyDecimals} />
-        </div>
+            <div className="below-fold mt-6">
+              <HoldersTable decimals={luckyDecimals} />
+            </div>
 
-        <footer className="mt-10 space-y-1 text-center text-xs text-muted">
-          <p>Data updates every 60 seconds | Source: Dexlyn</p>
-          {d && (
-            <p>
-              <UpdatedAgo iso={d.updatedAt} stale={d.stale} />
-            </p>
-          )}
-        </footer>
-      </PageContent>
+            <footer className="mt-10 space-y-1 text-center text-xs text-muted">
+              <p>Data updates every 60 seconds | Source: Dexlyn</p>
+              {d && (
+                <p>
+                  <UpdatedAgo iso={d.updatedAt} stale={d.stale} />
+                </p>
+              )}
+            </footer>
+          </PageContent>
+        ) : (
+          <div className="min-h-screen" />
+        )}
+      </div>
 
       <Modal
         open={infoOpen}
