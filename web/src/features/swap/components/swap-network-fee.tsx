@@ -1,6 +1,6 @@
 import { NetworkFeeFor } from '@/components/tx/network-fee';
 import type { SwapQuote } from '@/types/api';
-import { buildSwap } from '../api/build-swap';
+import { buildSwap, swapRequest } from '../api/build-swap';
 
 /**
  * The network fee of the swap Swap would sign now: the direct swap, or step 1 of a two-hop
@@ -9,14 +9,7 @@ import { buildSwap } from '../api/build-swap';
  */
 export function SwapNetworkFee({ sender, quote }: { sender: string; quote: SwapQuote }) {
   const via = quote.route.via;
-  const req = {
-    sender,
-    from: quote.from.coinType,
-    to: quote.to.coinType,
-    amountIn: quote.amountInDecimal,
-    minOut: quote.minOut,
-    ...(via ? { via: via.coinType } : {}),
-  };
+  const req = swapRequest(sender, quote);
   return (
     <div data-testid="swap-network-fee">
       <NetworkFeeFor feeKey={['swap', sender, req.from, req.to, req.amountIn, req.minOut, via?.coinType ?? '']} build={() => buildSwap(req)} />

@@ -3,7 +3,7 @@ import { isTxError } from '@/lib/tx/tx-error';
 import { fetchTxDetail, useTransaction } from '@/lib/tx/use-transaction';
 import { errorMessage, isUserRejection } from '@/lib/wallet/errors';
 import type { BuiltTransaction, SwapDecoded, SwapQuote, SwapTokenRef, TxDetail } from '@/types/api';
-import { buildSwap } from '../api/build-swap';
+import { buildSwap, swapRequest } from '../api/build-swap';
 import { isMinOutAbort } from '../utils/input';
 import { confirmationFailed, slippageAbort, step2SlippageAbort, swapFailed, swapText } from '../utils/messages';
 import { bpsToPercent } from '../utils/slippage';
@@ -85,14 +85,7 @@ export function useSwapTx() {
     async (sender: string, quote: SwapQuote): Promise<SwapOutcome> => {
       const via = quote.route.via;
       const of = via ? 2 : 1;
-      const req = {
-        sender,
-        from: quote.from.coinType,
-        to: quote.to.coinType,
-        amountIn: quote.amountInDecimal,
-        minOut: quote.minOut,
-        ...(via ? { via: via.coinType } : {}),
-      };
+      const req = swapRequest(sender, quote);
       // The swap response carries the route's steps besides the transaction itself.
       const build = (extra: { afterTx?: string } = {}) => async () => (await buildSwap({ ...req, ...extra })) as unknown as BuiltTransaction;
       setStep({ n: 1, of });
