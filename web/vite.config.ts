@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from 'node:os';
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -139,5 +140,8 @@ export default defineConfig(({ command }) => ({
     setupFiles: ['./src/testing/setup-tests.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Vitest leaves a core to its main thread, which is idle here: on a 2-core machine that halves
+    // the suite's speed (105 s → 64 s).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 }));

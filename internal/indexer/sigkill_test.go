@@ -66,6 +66,9 @@ func TestSIGKILLAndRestartEqualsCleanRun(t *testing.T) {
 	syncIndex(t, newIndexer(t, loadNode(t, chain), clean, nil), loadNode(t, chain))
 	want, _ := clean.Dump(context.Background())
 
+	// Kills land at random moments, at first in start-up, then (as the bound grows) deep in the
+	// backfill; once enough have landed mid-backfill, the last run goes to the end.
+	const wantMidway = 6
 	rng := rand.New(rand.NewPCG(23, 24))
 	kills, midway := 0, 0
 	for attempt := 0; ; attempt++ {
@@ -79,15 +82,16 @@ func TestSIGKILLAndRestartEqualsCleanRun(t *testing.T) {
 		}
 		done := make(chan error, 1)
 		go func() { done <- cmd.Wait() }()
-		// Kill between 50 ms and a growing bound: early ones land in start-up and the
-		// first windows, later ones deep in the backfill.
-		wait := 50*time.Millisecond + time.Duration(rng.Int64N(int64(100*time.Millisecond)*int64(1+attempt/5)))
+		var kill <-chan time.Time
+		if midway < wantMidway {
+			kill = time.After(50*time.Millisecond + time.Duration(rng.Int64N(int64(100*time.Millisecond)*int64(1+attempt))))
+		}
 		select {
 		case err := <-done:
 			if err != nil {
 				t.Fatalf("child failed: %v", err)
 			}
-		case <-time.After(wait):
+		case <-kill:
 			cmd.Process.Kill() // SIGKILL
 			<-done
 			kills++

@@ -27,13 +27,19 @@ const routes: { path: string; title: string | RegExp; doc: RegExp }[] = [
   ...['/staking', '/earn'].map((path) => ({ path, title: 'Staking', doc: /^Staking/ })),
 ];
 
-// One page walks the whole table (a context per route would cost more than the checks); the
-// sideways-overflow check of every route lives in overflow.spec.ts.
+// One page walks the whole table the way the app's links do (a client-side navigation, which is
+// how a reader moves between screens): a full load of every route is cold-load.spec.ts's job, and
+// the sideways-overflow check of every route lives in overflow.spec.ts.
 test('every route shows its title and sets document.title @phone', async ({ page }) => {
-  test.setTimeout(180_000);
+  await page.goto('/tools');
+  await expect(page.getByRole('heading', { level: 1, name: 'TOOLS HUB' })).toBeVisible();
   for (const r of routes) {
     await test.step(r.path, async () => {
-      await page.goto(r.path);
+      await page.evaluate((path) => {
+        window.history.pushState(null, '', path);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, r.path);
+      await expect(page).toHaveURL(r.path);
       await expect(page.getByRole('heading', { level: 1, name: r.title })).toBeVisible();
       await expect(page).toHaveTitle(r.doc);
     });
