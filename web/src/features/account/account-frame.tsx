@@ -35,7 +35,7 @@ export function BalancesPanel({ children }: { children: ReactNode }) {
       </h2>
       {/* A fixed height in every state: the list arriving moves nothing below it, and a long
           list scrolls inside. */}
-      <div className="h-72 overflow-y-auto" tabIndex={0} role="region" aria-label="Balances list">
+      <div className="h-40 overflow-y-auto" tabIndex={0} role="region" aria-label="Balances list">
         {children}
       </div>
     </section>

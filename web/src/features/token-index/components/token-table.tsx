@@ -5,7 +5,7 @@ import { caps, changeText, changeTone, liquidityText, supply, supraPrice, usdPri
 import { tokenPath } from '@/lib/paths';
 import type { RankedToken } from '@/features/token-index/utils/sort';
 
-const th = 'px-4 py-3 text-[11px] font-bold tracking-[0.14em] text-muted uppercase';
+const th = 'px-3 py-3 text-[11px] font-bold tracking-[0.1em] text-muted uppercase';
 
 /** The index as a table (tablet and desktop), columns of docs/product.md, Token index. */
 export function TokenTable({ rows, supraDecimals = 8 }: { rows: readonly RankedToken[]; supraDecimals?: number }) {
@@ -32,8 +32,8 @@ export function TokenTable({ rows, supraDecimals = 8 }: { rows: readonly RankedT
             const c = caps(r);
             return (
               <tr key={r.coinType} className="border-b border-white/5 last:border-0 hover:bg-white/[0.03]" data-testid="token-row">
-                <td className="px-4 py-3 font-mono text-muted" data-testid="token-rank">{r.rank}</td>
-                <th scope="row" className="px-4 py-3 text-left font-normal">
+                <td className="px-3 py-3 font-mono text-muted" data-testid="token-rank">{r.rank}</td>
+                <th scope="row" className="px-3 py-3 text-left font-normal">
                   <Link to={tokenPath(r.symbol)} className="group flex items-center gap-3 rounded-lg focus-visible:outline-2 focus-visible:outline-neon-cyan" data-testid="token-link">
                     <TokenLogo src={r.logo} name={r.name} size={32} />
                     <span className="min-w-0">
@@ -44,15 +44,15 @@ export function TokenTable({ rows, supraDecimals = 8 }: { rows: readonly RankedT
                     </span>
                   </Link>
                 </th>
-                <td className="px-4 py-3 text-right font-mono text-white" data-testid="price-usd">
+                <td className="px-3 py-3 text-right font-mono text-white" data-testid="price-usd">
                   {usd ?? <span className="text-muted" title={USD_UNAVAILABLE}>—</span>}
                 </td>
-                <td className="px-4 py-3 text-right font-mono text-white" data-testid="price-supra">{supraPrice(r)}</td>
-                <td className={`px-4 py-3 text-right font-mono ${changeTone(r.change24h)}`} data-testid="change-24h">{changeText(r.change24h)}</td>
-                <td className="px-4 py-3 text-right font-mono whitespace-nowrap text-white" data-testid="volume-24h">{volumeText(r, supraDecimals)}</td>
-                <td className="px-4 py-3 text-right font-mono whitespace-nowrap text-white" data-testid="liquidity">{liquidityText(r, supraDecimals)}</td>
-                <td className="px-4 py-3 text-right font-mono text-white" data-testid="total-supply">{supply(r)}</td>
-                <td className="px-4 py-3 text-right font-mono" data-testid="market-cap">
+                <td className="px-3 py-3 text-right font-mono text-white" data-testid="price-supra">{supraPrice(r)}</td>
+                <td className={`px-3 py-3 text-right font-mono ${changeTone(r.change24h)}`} data-testid="change-24h">{changeText(r.change24h)}</td>
+                <td className="px-3 py-3 text-right font-mono whitespace-nowrap text-white" data-testid="volume-24h">{volumeText(r, supraDecimals)}</td>
+                <td className="px-3 py-3 text-right font-mono whitespace-nowrap text-white" data-testid="liquidity">{liquidityText(r, supraDecimals)}</td>
+                <td className="px-3 py-3 text-right font-mono text-white" data-testid="total-supply">{supply(r)}</td>
+                <td className="px-3 py-3 text-right font-mono" data-testid="market-cap">
                   <span className="block font-bold text-neon-gold">{c.marketCap}</span>
                   <span className="block text-[11px] text-muted">FDV {c.fdv}</span>
                 </td>
