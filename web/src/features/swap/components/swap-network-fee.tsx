@@ -8,12 +8,11 @@ import { buildSwap, swapRequest } from '../api/build-swap';
  * be priced yet; the line says so rather than double a guess.
  */
 export function SwapNetworkFee({ sender, quote }: { sender: string; quote: SwapQuote }) {
-  const via = quote.route.via;
   const req = swapRequest(sender, quote);
   return (
     <div data-testid="swap-network-fee">
-      <NetworkFeeFor feeKey={['swap', sender, req.from, req.to, req.amountIn, req.minOut, via?.coinType ?? '']} build={() => buildSwap(req)} />
-      {via && <p className="mt-1 text-xs text-muted">For step 1 of 2; step 2 is priced when it is built, after step 1 confirms.</p>}
+      <NetworkFeeFor feeKey={['swap', sender, req.from, req.to, req.amountIn, req.minOut, req.via ?? '']} build={() => buildSwap(req)} />
+      {req.via && <p className="mt-1 text-xs text-muted">For step 1 of 2; step 2 is priced when it is built, after step 1 confirms.</p>}
     </div>
   );
 }
