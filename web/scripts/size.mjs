@@ -63,6 +63,13 @@ const router = await readFile(new URL('src/app/router.tsx', web), 'utf8');
 const known = new Set(ROUTES.map((r) => r.module));
 const unlisted = [...router.matchAll(/import\('@\/((?:features|app\/routes)\/[^']+)'\)/g)].map((m) => `src/${m[1]}.tsx`).filter((m) => !known.has(m));
 if (unlisted.length) throw new Error(`routes without a budget: add them to ROUTES in scripts/routes.mjs: ${unlisted.join(', ')}`);
+// And every path of src/lib/paths.ts, as the server matches it, so each gets its own preloads.
+const paths = await readFile(new URL('src/lib/paths.ts', web), 'utf8');
+const patterns = new Set(ROUTES.map((r) => r.pattern));
+const unmatched = [...paths.matchAll(/^\s+\w+: '(\/[^']*)',$/gm)]
+  .map((m) => (m[1] === '/' ? '/{$}' : m[1].replace(/:(\w+)/g, '{$1}')))
+  .filter((p) => !patterns.has(p));
+if (unmatched.length) throw new Error(`paths without a route pattern in scripts/routes.mjs: ${unmatched.join(', ')}`);
 
 const kb = (n) => (n / 1000).toFixed(1);
 async function total(keys) {
