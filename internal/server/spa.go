@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"html"
@@ -18,12 +19,35 @@ import (
 )
 
 // spa serves the built React app: hashed assets forever-cached, other public files briefly
-// cached, and index.html for every client route.
+// cached, and index.html for every client route, carrying that route's own preload links.
 type spa struct {
-	files     fs.FS
-	index     []byte // index.html with the head scripts added
-	indexGzip []byte
-	modTime   time.Time
+	files   fs.FS
+	shell   page            // index.html with the head scripts added, for paths no route names
+	pages   map[string]page // by route pattern: the shell with the route's modulepreload links
+	routes  *http.ServeMux  // matches a path to its route pattern (its handlers are never called)
+	modTime time.Time
+}
+
+// page is one route's HTML, ready to send as is or gzipped.
+type page struct{ html, gzip []byte }
+
+func newPage(html []byte) page {
+	var gz bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	_, _ = zw.Write(html)
+	_ = zw.Close()
+	return page{html: html, gzip: gz.Bytes()}
+}
+
+// routePreloadsFile lists, for each client route, the scripts its first screen needs beyond
+// the entry's (web/scripts/route-preloads.mjs writes it from Vite's manifest at build time).
+const routePreloadsFile = "route-preloads.json"
+
+type routePreloads struct {
+	Routes []struct {
+		Pattern string   `json:"pattern"`
+		Preload []string `json:"preload"`
+	} `json:"routes"`
 }
 
 func newSPA(files fs.FS, headScripts []string) (*spa, error) {
@@ -44,11 +68,57 @@ func newSPA(files fs.FS, headScripts []string) (*spa, error) {
 		// Before the app's own module script, so the app finds the provider at start.
 		index = bytes.Replace(index, []byte("<head>"), []byte("<head>"+tags.String()), 1)
 	}
-	var gz bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
-	_, _ = zw.Write(index)
-	_ = zw.Close()
-	return &spa{files: files, index: index, indexGzip: gz.Bytes(), modTime: time.Now()}, nil
+	s := &spa{files: files, shell: newPage(index), pages: map[string]page{}, routes: http.NewServeMux(), modTime: time.Now()}
+	// A build without the file (the "not built" page, an older build) serves the bare shell.
+	data, err := fs.ReadFile(files, routePreloadsFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		return s, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("server: reading %s: %w", routePreloadsFile, err)
+	}
+	var rp routePreloads
+	if err := json.Unmarshal(data, &rp); err != nil {
+		return nil, fmt.Errorf("server: %s: %w", routePreloadsFile, err)
+	}
+	for _, r := range rp.Routes {
+		// Without crossorigin the browser would not reuse a preload for the module scripts
+		// Vite's index.html loads (they are crossorigin), and fetch each one twice.
+		var links strings.Builder
+		for _, src := range r.Preload {
+			if !strings.HasPrefix(src, "/assets/") {
+				return nil, fmt.Errorf("server: %s: %q is not a built asset", routePreloadsFile, src)
+			}
+			fmt.Fprintf(&links, `<link rel="modulepreload" crossorigin href="%s">`, html.EscapeString(src))
+		}
+		if err := registerPattern(s.routes, r.Pattern); err != nil {
+			return nil, fmt.Errorf("server: %s: %w", routePreloadsFile, err)
+		}
+		s.pages[r.Pattern] = newPage(bytes.Replace(index, []byte("</head>"), []byte(links.String()+"</head>"), 1))
+	}
+	return s, nil
+}
+
+// registerPattern adds a route pattern to the matcher, turning ServeMux's panic on a bad or
+// duplicate pattern into an error.
+func registerPattern(mux *http.ServeMux, pattern string) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("route pattern %q: %v", pattern, p)
+		}
+	}()
+	mux.Handle(pattern, http.NotFoundHandler())
+	return nil
+}
+
+// pageFor is the HTML of the client route that r names.
+func (s *spa) pageFor(r *http.Request) page {
+	if _, pattern := s.routes.Handler(r); pattern != "" {
+		if p, ok := s.pages[pattern]; ok {
+			return p
+		}
+	}
+	return s.shell
 }
 
 // serveIndex answers a client route with the app shell. It is never cached, so a deploy
@@ -57,10 +127,11 @@ func (s *spa) serveIndex(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-cache")
-	body := s.index
+	p := s.pageFor(r)
+	body := p.html
 	if api.AcceptsEncoding(r, "gzip") {
 		h.Set("Content-Encoding", "gzip")
-		body = s.indexGzip
+		body = p.gzip
 	}
 	http.ServeContent(w, r, "index.html", s.modTime, bytes.NewReader(body))
 }
@@ -148,7 +219,7 @@ func (s *spa) serveBurn(card func(context.Context, string) (api.BurnCard, error)
 			s.serveIndex(w, r)
 			return
 		}
-		body := bytes.Replace(s.index, []byte("</head>"), []byte(previewTags(c, requestOrigin(r))+"</head>"), 1)
+		body := bytes.Replace(s.pageFor(r).html, []byte("</head>"), []byte(previewTags(c, requestOrigin(r))+"</head>"), 1)
 		h := w.Header()
 		h.Set("Content-Type", "text/html; charset=utf-8")
 		h.Set("Cache-Control", "no-cache")

@@ -3,11 +3,16 @@
 import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, extname } from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
+import { writeRoutePreloads } from './route-preloads.mjs';
 
-const dist = new URL('../dist/', import.meta.url).pathname;
-// Vite's manifest (which chunks each route loads) is for scripts/size.mjs, not for the binary.
-await rename(join(dist, '.vite/manifest.json'), new URL('../build-manifest.json', import.meta.url).pathname);
+const distURL = new URL('../dist/', import.meta.url);
+const dist = distURL.pathname;
+// Vite's manifest (which chunks each route loads) is for scripts/size.mjs, not for the binary;
+// the binary gets what it needs of it, each route's preloads (compressed below with the rest).
+const manifestPath = new URL('../build-manifest.json', import.meta.url).pathname;
+await rename(join(dist, '.vite/manifest.json'), manifestPath);
 await rm(join(dist, '.vite'), { recursive: true });
+await writeRoutePreloads(JSON.parse(await readFile(manifestPath, 'utf8')), distURL);
 const TEXT = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.txt', '.xml', '.webmanifest', '.map']);
 const MEDIA = new Set(['.ogg', '.opus', '.mp3', '.wav', '.png', '.jpg', '.jpeg', '.webp', '.ico']);
 
