@@ -237,7 +237,7 @@ func (n *Node) record(c *ledger, rec *txRecord) {
 	b.Txs = append(b.Txs, idx)
 	c.txByHash[rec.Hash] = idx
 	c.bySender[rec.Sender] = append(c.bySender[rec.Sender], idx)
-	for _, a := range coinAccounts(rec) {
+	for _, a := range coinAccounts(rec, c.st) {
 		c.coinTxs[a] = append(c.coinTxs[a], idx)
 	}
 	if n.opts.BlockTime == 0 || n.writingPast {
