@@ -1,0 +1,144 @@
+package api_test
+
+import (
+	"context"
+	"encoding/json"
+	"math/big"
+	"testing"
+
+	"github.com/luckycoin/lucky/internal/chain"
+	"github.com/luckycoin/lucky/internal/config"
+	"github.com/luckycoin/lucky/internal/devnet/contracts"
+	"github.com/luckycoin/lucky/internal/devnet/devnettest"
+	"github.com/luckycoin/lucky/internal/supra"
+)
+
+// chainBalance reads 0x1::coin::balance<coin>(addr) from the node, as a wallet would.
+func (e *env) chainBalance(addr supra.Address, coin string) string {
+	e.t.Helper()
+	res, err := e.client.View(context.Background(), "0x1::coin::balance", []string{coin}, []string{addr.String()})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	var v string
+	if err := json.Unmarshal(res[0], &v); err != nil {
+		e.t.Fatal(err)
+	}
+	return v
+}
+
+// An account that moved its LUCKY into its primary fungible store (migrate_to_fungible_store,
+// built by the app's binding, signed and submitted as a wallet would) receives, spins,
+// swaps and burns LUCKY: the burn verifies and has its certificate, and the index's holder
+// row, the portfolio and the balances agree with the chain's coin::balance, as the burned
+// total agrees with the burn address's.
+func TestMigratedAccountBurnsLucky(t *testing.T) {
+	e := newIndexEnv(t)
+	const acct = 1
+	n, _ := config.Lookup(config.Devnet)
+	b := chain.New(e.client, n, e.reg, chain.Options{})
+	ctx := context.Background()
+	addr := e.addr(acct)
+	lucky := supra.MustCoinType(idxLucky)
+
+	before := e.chainBalance(addr, idxLucky)
+	built, err := b.Coins.BuildMigrateToFungibleStore(ctx, addr, lucky)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := e.waitTx(e.signSubmit(built.RawHex, e.key(acct))); st != "Success" {
+		t.Fatalf("migration: %s", st)
+	}
+	if got := e.chainBalance(addr, idxLucky); got != before {
+		t.Fatalf("coin::balance after migration %s, before %s", got, before)
+	}
+	store := supra.PrimaryStoreAddress(addr, supra.PairedMetadataAddress(lucky))
+	if raw, err := e.client.Resource(ctx, addr, "0x1::coin::CoinStore<"+idxLucky+">"); err == nil {
+		t.Fatalf("the CoinStore is still there: %s", raw)
+	}
+
+	// In from another account (its deposit names the store only), a spin paid from and to
+	// the store, a sell through the DEX, then the burn through the app's build endpoint.
+	in := e.submit(0, devnettest.Call{Function: "0x1::supra_account::transfer_coins", TypeArgs: []string{idxLucky},
+		Args: [][]byte{devnettest.Addr(addr), devnettest.U64(1_000_000_000)}})
+	if eventData(t, in, "fungible_asset::Deposit")["store"] != store.String() {
+		t.Fatalf("the transfer in did not reach the primary store: %+v", in.Output.Move.Events)
+	}
+	e.submit(acct, devnettest.Call{Function: idxPlay, TypeArgs: []string{idxLucky},
+		Args: [][]byte{devnettest.U64(10_000_000), devnettest.U64(2), devnettest.Str(idxLucky), devnettest.Addr(contracts.PlaceholderAddress)}})
+	e.submit(acct, devnettest.Call{Function: idxSwap, TypeArgs: []string{idxLucky, contracts.SupraCoinType, contracts.UncorrelatedType},
+		Args: [][]byte{devnettest.U64(5_000_000), devnettest.U64(0)}})
+	hash := e.burnVia(acct, "LUCKY", "1234.5")
+
+	// The burn: verified from the chain, the burner the migrated account.
+	burn := e.mustOK("GET", "/api/v1/burns/"+hash, "")
+	if burn["burner"] != addr.String() || burn["amount"] != "1234500000" || burn["token"].(map[string]any)["name"] != "LUCKY" {
+		t.Fatalf("burn %v", burn)
+	}
+	if tot, _ := burn["burnerTotal"].(map[string]any); tot == nil || tot["amount"] != "1234500000" || tot["burns"] != 1.0 {
+		t.Fatalf("burnerTotal %v (%v)", burn["burnerTotal"], burn["burnerTotalNote"])
+	}
+	reqPNG(t, e, hash)
+
+	want := e.chainBalance(addr, idxLucky)
+	if want == before {
+		t.Fatal("the account's LUCKY did not move")
+	}
+	// The index's holder row.
+	found := false
+	for _, x := range e.mustOK("GET", "/api/v1/holders?limit=100", "")["holders"].([]any) {
+		if h := x.(map[string]any); h["account"] == addr.String() {
+			found = true
+			if h["balance"] != want {
+				t.Fatalf("holder row %v, coin::balance %s", h, want)
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("no holder row for the migrated account (coin::balance %s)", want)
+	}
+	// The portfolio and the balances read the chain's coin::balance.
+	for _, x := range e.mustOK("GET", "/api/v1/accounts/"+addr.String()+"/portfolio", "")["holdings"].([]any) {
+		if h := x.(map[string]any); h["name"] == "LUCKY" && h["balance"] != want {
+			t.Fatalf("portfolio LUCKY %v, coin::balance %s", h["balance"], want)
+		}
+	}
+	if got := e.balance(addr, "LUCKY"); got != want {
+		t.Fatalf("balances LUCKY %s, coin::balance %s", got, want)
+	}
+	// The burned total the index holds (every burner's, genesis included) is what the burn
+	// address holds on chain; the account's own is its burn.
+	burnAddr := supra.MustParseAddress(n.Modules.BurnAddress)
+	burned, mine := new(big.Int), ""
+	for _, l := range e.mustOK("GET", "/api/v1/burns/leaderboard?token=LUCKY", "")["leaders"].([]any) {
+		m := l.(map[string]any)
+		v, _ := new(big.Int).SetString(m["total"].(string), 10)
+		burned.Add(burned, v)
+		if m["burner"] == addr.String() {
+			mine = m["total"].(string)
+		}
+	}
+	if got := e.chainBalance(burnAddr, idxLucky); burned.String() != got || mine != "1234500000" {
+		t.Fatalf("burned in the index %s (the account's %q), the burn address holds %s", burned, mine, got)
+	}
+	hist := e.mustOK("GET", "/api/v1/accounts/"+addr.String()+"/burns", "")
+	if bs := hist["burns"].([]any); len(bs) != 1 || bs[0].(map[string]any)["txHash"] != hash {
+		t.Fatalf("account burns %v", bs)
+	}
+
+	// Activity: the transfer in and the burn, each once (the migration itself moves nothing).
+	kinds := map[string]int{}
+	for _, x := range e.mustOK("GET", "/api/v1/accounts/"+addr.String()+"/activity?limit=50", "")["activity"].([]any) {
+		a := x.(map[string]any)
+		kinds[a["kind"].(string)]++
+	}
+	if kinds["received"] < 1 || kinds["burn"] != 1 || kinds["spin"] != 1 || kinds["swap"] != 1 {
+		t.Fatalf("activity kinds %v", kinds)
+	}
+
+	// A store no transaction explains is read from the node once: its ObjectCore's owner.
+	o, err := chain.NewPrimaryStores(e.reg).Lookup(ctx, e.client, store)
+	if err != nil || o.Owner != addr || o.Coin != lucky {
+		t.Fatalf("store lookup %+v, %v", o, err)
+	}
+}
