@@ -28,7 +28,7 @@ func (e *env) chainBalance(addr supra.Address, coin string) string {
 }
 
 // An account that moved its LUCKY into its primary fungible store (migrate_to_fungible_store,
-// built by the app's binding, signed and submitted as a wallet would) receives, spins,
+// built as the app's build endpoint does, signed and submitted as a wallet would) receives, spins,
 // swaps and burns LUCKY: the burn verifies and has its certificate, and the index's holder
 // row, the portfolio and the balances agree with the chain's coin::balance, as the burned
 // total agrees with the burn address's.
@@ -36,13 +36,16 @@ func TestMigratedAccountBurnsLucky(t *testing.T) {
 	e := newIndexEnv(t)
 	const acct = 1
 	n, _ := config.Lookup(config.Devnet)
-	b := chain.New(e.client, n, e.reg, chain.Options{})
 	ctx := context.Background()
 	addr := e.addr(acct)
 	lucky := supra.MustCoinType(idxLucky)
 
 	before := e.chainBalance(addr, idxLucky)
-	built, err := b.Coins.BuildMigrateToFungibleStore(ctx, addr, lucky)
+	// The build behind POST /api/v1/tx/build, the call checked against the node's ABI of
+	// 0x1::coin (the index env's router has no ABI source).
+	b := chain.New(e.client, n, e.reg, chain.Options{ABIs: chain.ClientABISource{Client: e.client}})
+	built, err := b.Core.Build(ctx, chain.CallRequest{Sender: addr.String(), Function: "0x1::coin::migrate_to_fungible_store",
+		TypeArgs: []string{idxLucky}})
 	if err != nil {
 		t.Fatal(err)
 	}

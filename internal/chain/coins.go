@@ -219,15 +219,3 @@ func (c *Coins) BuildTransfer(ctx context.Context, sender, to supra.Address, coi
 	}
 	return c.buildCall(ctx, sender, call)
 }
-
-// BuildMigrateToFungibleStore builds 0x1::coin::migrate_to_fungible_store<coinType>,
-// signed by the account it migrates: its balance moves into its primary fungible store,
-// and its transfers of the coin go through that store from then on.
-func (c *Coins) BuildMigrateToFungibleStore(ctx context.Context, sender supra.Address, coinType supra.CoinType) (*Built, error) {
-	if coinType.IsZero() {
-		return nil, inputErr(CodeUnknownToken, "Choose a token.")
-	}
-	return c.buildCall(ctx, sender, Call{
-		Function: supra.FunctionID{Module: supra.ModuleID{Address: supra.FrameworkAddress, Name: "coin"}, Name: "migrate_to_fungible_store"},
-		TypeArgs: []supra.TypeTag{coinType.TypeTag()}})
-}
