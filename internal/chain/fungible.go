@@ -222,49 +222,6 @@ func (c *Core) StoreOwner(ctx context.Context, store supra.Address) (StoreOwner,
 	return c.stores.Lookup(ctx, c.node, store)
 }
 
-// OwnerMoves returns a transaction's coin movements by owner: its CoinDeposit /
-// CoinWithdraw events and its fungible_asset Deposit / Withdraw events of primary stores
-// of registry coins, each traced to the store's owner (from the accounts the transaction
-// names, else the node). Fungible-asset events of other stores are left out.
-func (c *Core) OwnerMoves(ctx context.Context, tx *supra.TransactionInfo) ([]CoinEvent, error) {
-	if tx.Output == nil {
-		return nil, nil
-	}
-	var out []CoinEvent
-	var parties []supra.Address
-	for i, ev := range tx.Output.Move.Events {
-		if ce, ok, err := DecodeCoinEvent(ev); ok {
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, ce)
-			continue
-		}
-		fe, ok, err := DecodeFAEvent(ev)
-		if !ok || IsMigrationDeposit(tx.Output.Move.Events, i) {
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		if parties == nil {
-			parties = TxParties(tx)
-		}
-		o, ok := c.stores.Resolve(fe.Store, parties...)
-		if !ok {
-			o, err = c.stores.Lookup(ctx, c.node, fe.Store)
-			if errors.Is(err, ErrNotRegistryStore) {
-				continue
-			}
-			if err != nil {
-				return nil, err
-			}
-		}
-		out = append(out, CoinEvent{Deposit: fe.Deposit, CoinType: o.Coin.String(), Account: o.Owner, Amount: fe.Amount})
-	}
-	return out, nil
-}
-
 // Stores is Core.Stores, for the indexer's configuration.
 func (c *Client) Stores() *PrimaryStores { return c.Core.Stores() }
 
