@@ -83,6 +83,25 @@ func TestMigratedAccountBurnsLucky(t *testing.T) {
 	}
 	reqPNG(t, e, hash)
 
+	// A second burn in the fungible-asset family: the paired asset sent to the burn
+	// address with primary_fungible_store::transfer, proved by the Deposit to the burn
+	// address's new primary store.
+	burnAddr := supra.MustParseAddress(n.Modules.BurnAddress)
+	faBurn := e.submit(acct, devnettest.Call{Function: "0x1::primary_fungible_store::transfer", TypeArgs: []string{"0x1::fungible_asset::Metadata"},
+		Args: [][]byte{devnettest.Addr(supra.PairedMetadataAddress(lucky)), devnettest.Addr(burnAddr), devnettest.U64(1_000_000)}})
+	if eventData(t, faBurn, "fungible_asset::Deposit")["store"] != supra.PrimaryStoreAddress(burnAddr, supra.PairedMetadataAddress(lucky)).String() {
+		t.Fatalf("the asset did not reach the burn address's store: %+v", faBurn.Output.Move.Events)
+	}
+	e.sync()
+	burn = e.mustOK("GET", "/api/v1/burns/"+faBurn.Hash, "")
+	if burn["burner"] != addr.String() || burn["amount"] != "1000000" || burn["token"].(map[string]any)["name"] != "LUCKY" {
+		t.Fatalf("fungible-asset burn %v", burn)
+	}
+	if tot, _ := burn["burnerTotal"].(map[string]any); tot == nil || tot["amount"] != "1235500000" || tot["burns"] != 2.0 {
+		t.Fatalf("burnerTotal after both burns %v (%v)", burn["burnerTotal"], burn["burnerTotalNote"])
+	}
+	reqPNG(t, e, faBurn.Hash)
+
 	want := e.chainBalance(addr, idxLucky)
 	if want == before {
 		t.Fatal("the account's LUCKY did not move")
@@ -111,7 +130,6 @@ func TestMigratedAccountBurnsLucky(t *testing.T) {
 	}
 	// The burned total the index holds (every burner's, genesis included) is what the burn
 	// address holds on chain; the account's own is its burn.
-	burnAddr := supra.MustParseAddress(n.Modules.BurnAddress)
 	burned, mine := new(big.Int), ""
 	for _, l := range e.mustOK("GET", "/api/v1/burns/leaderboard?token=LUCKY", "")["leaders"].([]any) {
 		m := l.(map[string]any)
@@ -121,21 +139,22 @@ func TestMigratedAccountBurnsLucky(t *testing.T) {
 			mine = m["total"].(string)
 		}
 	}
-	if got := e.chainBalance(burnAddr, idxLucky); burned.String() != got || mine != "1234500000" {
+	if got := e.chainBalance(burnAddr, idxLucky); burned.String() != got || mine != "1235500000" {
 		t.Fatalf("burned in the index %s (the account's %q), the burn address holds %s", burned, mine, got)
 	}
 	hist := e.mustOK("GET", "/api/v1/accounts/"+addr.String()+"/burns", "")
-	if bs := hist["burns"].([]any); len(bs) != 1 || bs[0].(map[string]any)["txHash"] != hash {
+	if bs := hist["burns"].([]any); len(bs) != 2 || bs[0].(map[string]any)["txHash"] != faBurn.Hash || bs[1].(map[string]any)["txHash"] != hash {
 		t.Fatalf("account burns %v", bs)
 	}
 
-	// Activity: the transfer in and the burn, each once (the migration itself moves nothing).
+	// Activity: the transfer in, the spin, the sale and both burns (the migration itself
+	// moves nothing).
 	kinds := map[string]int{}
 	for _, x := range e.mustOK("GET", "/api/v1/accounts/"+addr.String()+"/activity?limit=50", "")["activity"].([]any) {
 		a := x.(map[string]any)
 		kinds[a["kind"].(string)]++
 	}
-	if kinds["received"] < 1 || kinds["burn"] != 1 || kinds["spin"] != 1 || kinds["swap"] != 1 {
+	if kinds["received"] < 1 || kinds["burn"] != 2 || kinds["spin"] != 1 || kinds["swap"] != 1 {
 		t.Fatalf("activity kinds %v", kinds)
 	}
 

@@ -380,6 +380,11 @@ func renderArg(typ string, b []byte) any {
 		var a supra.Address
 		copy(a[:], b)
 		return a.String()
+	case strings.HasPrefix(typ, "0x1::object::Object<") && len(b) == 32:
+		// An object is the struct {inner: address}.
+		var a supra.Address
+		copy(a[:], b)
+		return map[string]any{"inner": a.String()}
 	case typ == "vector<u8>" || strings.HasSuffix(typ, "::string::String"):
 		a := &Args{raw: [][]byte{b}}
 		v := a.Bytes()

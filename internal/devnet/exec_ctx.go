@@ -199,8 +199,7 @@ func (c *Exec) IsRegistered(addr supra.Address, coinType string) bool {
 		return true
 	}
 	// coin::is_account_registered: a migrated primary store counts.
-	_, ok := c.ov.faStore(coinKey{addr, t})
-	return ok
+	return c.migratedStore(addr, t)
 }
 
 // RegisterCoinStore publishes CoinStore<coinType> at addr (coin::register), charging
@@ -255,8 +254,8 @@ func (c *Exec) Withdraw(addr supra.Address, coinType string, amount uint64) erro
 	}
 	k := coinKey{addr, t}
 	bal, ok := c.ov.coin(k)
-	_, migrated := c.ov.faStore(k)
-	if migrated && (!ok || bal < amount) {
+	_, hasStore := c.ov.faStore(k)
+	if hasStore && (!ok || bal < amount) {
 		// coin::withdraw takes what the CoinStore holds and the rest from the primary
 		// fungible store.
 		if bal > 0 {
@@ -286,7 +285,7 @@ func (c *Exec) Deposit(addr supra.Address, coinType string, amount uint64) error
 	}
 	k := coinKey{addr, t}
 	if _, ok := c.ov.coin(k); !ok {
-		if _, migrated := c.ov.faStore(k); migrated {
+		if c.migratedStore(addr, t) {
 			// coin::deposit to an account without a CoinStore whose migrated primary
 			// store exists converts the coin and deposits it there.
 			return c.faDeposit(addr, t, amount)

@@ -3,6 +3,7 @@ package devnet
 import (
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"math"
 
 	"github.com/luckycoin/lucky/internal/supra"
@@ -16,9 +17,11 @@ import (
 // by the account); from then on the account's deposits and withdrawals of that coin go
 // through the store and emit 0x1::fungible_asset::Deposit / Withdraw, keyed by the store.
 //
-// The balance of a store lives in state.fa; its object resources (ObjectCore,
-// MigrationFlag) and the metadata's (ObjectCore, Metadata, PairedCoinType) are ordinary
-// resources, written once. CoinInfo.Supply stays the coin's whole supply, coin and
+// A primary store is also created by 0x1::primary_fungible_store::transfer of the paired
+// asset (for its recipient, without MigrationFlag: coin deposits then still go to the
+// recipient's CoinStore). The balance of a store lives in state.fa; its object resources
+// (ObjectCore, MigrationFlag) and the metadata's (ObjectCore, Metadata, PairedCoinType)
+// are ordinary resources, written once. CoinInfo.Supply stays the coin's whole supply, coin and
 // paired asset together, which is what coin::supply answers for a paired coin.
 
 // Framework types of the pairing.
@@ -158,14 +161,9 @@ func (c *Exec) MigrateToFungibleStore(account supra.Address, coinType string) er
 		return err
 	}
 	k := coinKey{account, t}
-	store := supra.PrimaryStoreAddress(account, meta)
-	if _, ok := c.ov.faStore(k); !ok {
-		// primary_fungible_store::create_primary_store: an object owned by the account,
-		// its ungated transfer disabled.
-		if err := c.SetResource(store, objectCoreType, newObjectCore(store, account, false)); err != nil {
-			return err
-		}
-		c.ov.setFAStore(k, 0)
+	store, err := c.ensurePrimaryStore(account, t, meta)
+	if err != nil {
+		return err
 	}
 	if bal, ok := c.ov.coin(k); ok {
 		c.ov.deleteCoin(k)
@@ -186,6 +184,30 @@ func (c *Exec) MigrateToFungibleStore(account supra.Address, coinType string) er
 		return c.SetResource(store, migrationFlagType, struct{}{})
 	}
 	return nil
+}
+
+// ensurePrimaryStore is primary_fungible_store::ensure_primary_store_exists: owner's
+// store of the coin paired with meta, created (an object owned by owner, its ungated
+// transfer disabled) when missing.
+func (c *Exec) ensurePrimaryStore(owner supra.Address, coin string, meta supra.Address) (supra.Address, error) {
+	store := supra.PrimaryStoreAddress(owner, meta)
+	k := coinKey{owner, coin}
+	if _, ok := c.ov.faStore(k); ok {
+		return store, nil
+	}
+	if err := c.SetResource(store, objectCoreType, newObjectCore(store, owner, false)); err != nil {
+		return store, err
+	}
+	c.ov.setFAStore(k, 0)
+	return store, nil
+}
+
+// migratedStore reports whether owner's primary store of coin exists and was made by a
+// migration (it carries MigrationFlag): coin::deposit and coin::is_account_registered
+// use such a store, and only such a one, in place of a CoinStore.
+func (c *Exec) migratedStore(owner supra.Address, coin string) bool {
+	store, _, ok := c.primaryStore(owner, coin)
+	return ok && c.ResourceExists(store, migrationFlagType)
 }
 
 // faDeposit adds amount to owner's primary store of coin (which must exist), emitting
@@ -216,7 +238,7 @@ func (c *Exec) faWithdraw(owner supra.Address, coin string, amount uint64) error
 	return c.Emit(faWithdrawEvent, faEvent{Store: store.String(), Amount: supra.U64(amount)})
 }
 
-// storeOwners maps the primary stores of a state to their owner and coin (for the
+// storeOwner finds the owner and coin of a primary store of a state to their owner and coin (for the
 // resources RPC and the per-account listings).
 func (s *state) storeOwner(store supra.Address) (coinKey, bool) {
 	for k := range s.fa {
@@ -240,4 +262,93 @@ func fungibleStoreResource(coin string, bal uint64) json.RawMessage {
 		"frozen":   false,
 	})
 	return b
+}
+
+var primaryStoreModuleID = supra.ModuleID{Address: supra.FrameworkAddress, Name: "primary_fungible_store"}
+
+// primaryStoreModule is 0x1::primary_fungible_store for the paired assets of the devnet's
+// coins (the only fungible assets it has).
+type primaryStoreModule struct{}
+
+func (primaryStoreModule) ID() supra.ModuleID { return primaryStoreModuleID }
+
+func (primaryStoreModule) ABI() ABI {
+	obj := "0x1::object::Object<T0>"
+	return ABI{Functions: []Function{
+		{Name: "transfer", IsEntry: true, GenericTypeParams: 1, Params: []string{"&signer", obj, "address", "u64"}},
+		{Name: "balance", IsView: true, GenericTypeParams: 1, Params: []string{"address", obj}, Return: []string{"u64"}},
+		{Name: "primary_store_address", IsView: true, GenericTypeParams: 1, Params: []string{"address", obj}, Return: []string{"address"}},
+		{Name: "primary_store_exists", IsView: true, GenericTypeParams: 1, Params: []string{"address", obj}, Return: []string{"bool"}},
+	}}
+}
+
+func (primaryStoreModule) Genesis(*Exec) error { return nil }
+
+// pairedCoin is the coin whose paired metadata object is meta; object::address_to_object
+// aborts when there is none.
+func (c *Exec) pairedCoin(meta supra.Address) (string, error) {
+	var pc struct {
+		Type typeInfo `json:"type"`
+	}
+	ok, err := c.Resource(meta, pairedCoinTypeType, &pc)
+	if err != nil {
+		return "", err
+	}
+	if !ok {
+		return "", c.frameworkAbort("object", 0x60002, "EOBJECT_DOES_NOT_EXIST", "")
+	}
+	mod, err1 := hex.DecodeString(pc.Type.ModuleName[2:])
+	name, err2 := hex.DecodeString(pc.Type.StructName[2:])
+	if err1 != nil || err2 != nil {
+		return "", fmt.Errorf("devnet: PairedCoinType at %s: %+v", meta, pc.Type)
+	}
+	return c.canonicalCoin(pc.Type.AccountAddress + "::" + string(mod) + "::" + string(name))
+}
+
+func (primaryStoreModule) Execute(ex *Exec, call EntryCall) error {
+	if call.Function != "transfer" {
+		return vmError("FUNCTION_RESOLUTION_FAILURE")
+	}
+	a := call.Args()
+	meta, to, amount := a.Address(), a.Address(), a.U64()
+	if err := a.Done(); err != nil {
+		return err
+	}
+	coin, err := ex.pairedCoin(meta)
+	if err != nil {
+		return err
+	}
+	if _, err := ex.ensurePrimaryStore(ex.Sender(), coin, meta); err != nil {
+		return err
+	}
+	if _, err := ex.ensurePrimaryStore(to, coin, meta); err != nil {
+		return err
+	}
+	if err := ex.faWithdraw(ex.Sender(), coin, amount); err != nil {
+		return err
+	}
+	return ex.faDeposit(to, coin, amount)
+}
+
+func (primaryStoreModule) View(ex *Exec, call ViewCall) ([]any, error) {
+	a := call.Args()
+	owner, meta := a.Address(), a.Address()
+	if err := a.Done(); err != nil {
+		return nil, err
+	}
+	store := supra.PrimaryStoreAddress(owner, meta)
+	var bal uint64
+	exists := false
+	if coin, err := ex.pairedCoin(meta); err == nil {
+		_, bal, exists = ex.primaryStore(owner, coin)
+	}
+	switch call.Function {
+	case "balance":
+		return []any{supra.U64(bal)}, nil
+	case "primary_store_address":
+		return []any{store.String()}, nil
+	case "primary_store_exists":
+		return []any{exists}, nil
+	}
+	return nil, vmError("FUNCTION_RESOLUTION_FAILURE")
 }

@@ -179,6 +179,32 @@ func TestMigrateToFungibleStore(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	// The paired asset sent with primary_fungible_store::transfer: the recipient gets a
+	// primary store without MigrationFlag, so its coin deposits still go to its CoinStore,
+	// and coin::balance counts both.
+	third := n.Accounts()[2]
+	thirdStore := supra.PrimaryStoreAddress(third.Address, meta)
+	faTransfer := devnettest.Call{Function: "0x1::primary_fungible_store::transfer", TypeArgs: []string{"0x1::fungible_asset::Metadata"},
+		Args: [][]byte{devnettest.Addr(meta), devnettest.Addr(third.Address), devnettest.U64(40)}}
+	if got, want := eventTypes(submitOK(t, n, acc.PrivateKey, faTransfer)),
+		`0x1::fungible_asset::Withdraw{"store":"`+store.String()+`","amount":"40"}`+"\n"+
+			`0x1::fungible_asset::Deposit{"store":"`+thirdStore.String()+`","amount":"40"}`; got != want {
+		t.Fatalf("asset transfer:\n%s\nwant\n%s", got, want)
+	}
+	if got := eventTypes(submitOK(t, n, acc.PrivateKey, transfer(third.Address, 10))); !strings.Contains(got, `0x1::coin::CoinDeposit{"account":"`+third.Address.String()) {
+		t.Fatalf("a coin transfer to an account with an unflagged store:\n%s", got)
+	}
+	if got := viewU64(t, n, "0x1::coin::balance", testCoin, third.Address); got != `"1050"` {
+		t.Fatalf("coin::balance of the recipient = %s, want 1000 + 10 + 40", got)
+	}
+	if res, err := n.View("0x1::primary_fungible_store::balance", []string{"0x1::fungible_asset::Metadata"},
+		[]json.RawMessage{json.RawMessage(`"` + third.Address.String() + `"`), json.RawMessage(`"` + meta.String() + `"`)}); err != nil || string(res[0]) != `"40"` {
+		t.Fatalf("primary_fungible_store::balance = %s, %v", res, err)
+	}
+	if got := n.Balance(acc.Address, testCoin); got != 700 {
+		t.Fatalf("balance = %d, want 700", got)
+	}
+
 	// SUPRA's pairing is governance's: migrating it aborts like the framework.
 	h, err = devnettest.Submit(n, acc.PrivateKey, migrateCall(supra.SupraCoinType))
 	if err != nil {
@@ -194,8 +220,11 @@ func TestMigrateToFungibleStore(t *testing.T) {
 	if err := m.LoadState(bytes.NewReader(state)); err != nil {
 		t.Fatal(err)
 	}
-	if got := m.Balance(acc.Address, testCoin); got != 750 {
-		t.Fatalf("balance after load = %d, want 750", got)
+	if got := m.Balance(acc.Address, testCoin); got != 700 {
+		t.Fatalf("balance after load = %d, want 700", got)
+	}
+	if got := m.Balance(third.Address, testCoin); got != 1050 {
+		t.Fatalf("recipient's balance after load = %d, want 1050", got)
 	}
 	// The per-account coin listing finds the migrated account's transfers.
 	_, body = doJSON(t, m.Handler(), "GET", "/rpc/v1/accounts/"+acc.Address.String()+"/coin_transactions?count=20", "")

@@ -193,7 +193,7 @@ func NewContext(ctx context.Context, opts Options) (*Node, error) {
 	}
 	f.Index = -1
 	n.faucet = f
-	for _, m := range append([]Module{coinModule{}, supraAccountModule{}}, opts.Modules...) {
+	for _, m := range append([]Module{coinModule{}, supraAccountModule{}, primaryStoreModule{}}, opts.Modules...) {
 		if err := n.register(m); err != nil {
 			return nil, err
 		}
