@@ -67,7 +67,7 @@ func TestMigratedAccountBurnsLucky(t *testing.T) {
 	if eventData(t, in, "fungible_asset::Deposit")["store"] != store.String() {
 		t.Fatalf("the transfer in did not reach the primary store: %+v", in.Output.Move.Events)
 	}
-	e.submit(acct, devnettest.Call{Function: idxPlay, TypeArgs: []string{idxLucky},
+	spin := e.submit(acct, devnettest.Call{Function: idxPlay, TypeArgs: []string{idxLucky},
 		Args: [][]byte{devnettest.U64(10_000_000), devnettest.U64(2), devnettest.Str(idxLucky), devnettest.Addr(contracts.PlaceholderAddress)}})
 	e.submit(acct, devnettest.Call{Function: idxSwap, TypeArgs: []string{idxLucky, contracts.SupraCoinType, contracts.UncorrelatedType},
 		Args: [][]byte{devnettest.U64(5_000_000), devnettest.U64(0)}})
@@ -105,6 +105,18 @@ func TestMigratedAccountBurnsLucky(t *testing.T) {
 	want := e.chainBalance(addr, idxLucky)
 	if want == before {
 		t.Fatal("the account's LUCKY did not move")
+	}
+	// The spin's page: the account's LUCKY change is its winnings less its bets, though
+	// both moved through its store.
+	won, _ := new(big.Int).SetString(eventData(t, spin, "::PlayEvent")["total_prize"].(string), 10)
+	change := ""
+	for _, c := range e.mustOK("GET", "/api/v1/tx/"+spin.Hash, "")["transactionInsights"].(map[string]any)["coinChange"].([]any) {
+		if c := c.(map[string]any); c["coinType"] == idxLucky {
+			change = c["amount"].(string)
+		}
+	}
+	if want := new(big.Int).Sub(won, big.NewInt(20_000_000)).String(); change != want {
+		t.Fatalf("the spin's LUCKY change %q, want %s", change, want)
 	}
 	// The index's holder row.
 	found := false
