@@ -21,8 +21,8 @@ import (
 // asset (for its recipient, without MigrationFlag: coin deposits then still go to the
 // recipient's CoinStore). The balance of a store lives in state.fa; its object resources
 // (ObjectCore, MigrationFlag) and the metadata's (ObjectCore, Metadata, PairedCoinType)
-// are ordinary resources, written once. CoinInfo.Supply stays the coin's whole supply, coin and
-// paired asset together, which is what coin::supply answers for a paired coin.
+// are ordinary resources, written once. CoinInfo.Supply stays the coin's whole supply,
+// coin and paired asset together, which is what coin::supply answers for a paired coin.
 
 // Framework types of the pairing.
 const (

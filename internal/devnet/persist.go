@@ -19,21 +19,22 @@ const StateVersion = 1
 
 // stateFile is the JSON state dump: the ledger, the block/transaction history and time.
 type stateFile struct {
-	Version      int           `json:"version"`
-	ChainID      int           `json:"chain_id"`
-	Seed         string        `json:"seed"`
-	TimeOffsetUS int64         `json:"time_offset_us"`
-	GasCollected supra.U64     `json:"gas_collected"`
-	Accounts     []fileAccount `json:"accounts"`
-	Coins        []fileCoin    `json:"coins"`
-	// FungibleStores are the primary fungible stores of migrated accounts (owner, coin,
-	// balance). Absent from files written before the pairing existed, which load as
-	// having none: the format is otherwise unchanged, so the version is too.
-	FungibleStores []fileCoin     `json:"fungible_stores,omitempty"`
-	CoinInfos      []CoinInfo     `json:"coin_infos"`
-	Resources      []fileResource `json:"resources"`
-	Blocks         []fileBlock    `json:"blocks"`
-	Transactions   []*txRecord    `json:"transactions"`
+	Version      int            `json:"version"`
+	ChainID      int            `json:"chain_id"`
+	Seed         string         `json:"seed"`
+	TimeOffsetUS int64          `json:"time_offset_us"`
+	GasCollected supra.U64      `json:"gas_collected"`
+	Accounts     []fileAccount  `json:"accounts"`
+	Coins        []fileCoin     `json:"coins"`
+	CoinInfos    []CoinInfo     `json:"coin_infos"`
+	Resources    []fileResource `json:"resources"`
+	Blocks       []fileBlock    `json:"blocks"`
+	Transactions []*txRecord    `json:"transactions"`
+
+	// FungibleStores are the accounts' primary fungible stores (owner, coin, balance).
+	// Files written before the devnet had them lack the field and load as having none:
+	// the format is otherwise unchanged, so the version is too.
+	FungibleStores []fileCoin `json:"fungible_stores,omitempty"`
 
 	// chain is the ledger's blocks when the state is being saved, for readBlocks.
 	chain blockList

@@ -40,8 +40,7 @@ type state struct {
 	coins    map[coinKey]uint64 // presence = CoinStore registered
 	// fa holds primary fungible stores of paired coins, keyed by owner and coin:
 	// presence = the owner's primary store exists (the store's own address is derived,
-	// supra.PrimaryStoreAddress). Only a migration creates one here, so each carries the
-	// framework's MigrationFlag.
+	// supra.PrimaryStoreAddress; a migrated one also holds the MigrationFlag resource).
 	fa           map[coinKey]uint64
 	coinInfos    map[string]CoinInfo
 	resources    map[resKey]*storedResource
