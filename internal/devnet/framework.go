@@ -76,11 +76,12 @@ func (coinModule) Execute(ex *Exec, call EntryCall) error {
 	return vmError("FUNCTION_RESOLUTION_FAILURE")
 }
 
-// optionU128 is Move's Option<u128> in JSON: {"vec":["n"]}.
+// optionObject is Move's Option<Object<T>> in JSON: {"vec":[{"inner":"0x…"}]}.
 type optionObject struct {
 	Vec []objectRef `json:"vec"`
 }
 
+// optionU128 is Move's Option<u128> in JSON: {"vec":["n"]}.
 type optionU128 struct {
 	Vec []supra.U64 `json:"vec"`
 }

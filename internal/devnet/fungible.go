@@ -181,7 +181,8 @@ func (c *Exec) MigrateToFungibleStore(account supra.Address, coinType string) er
 		}
 	}
 	if !c.ResourceExists(store, migrationFlagType) {
-		return c.SetResource(store, migrationFlagType, struct{}{})
+		// An empty Move struct has one field, dummy_field.
+		return c.SetResource(store, migrationFlagType, map[string]bool{"dummy_field": false})
 	}
 	return nil
 }

@@ -131,7 +131,9 @@ func TestMigrateToFungibleStore(t *testing.T) {
 	if fs["balance"] != "1000" || fs["metadata"].(map[string]any)["inner"] != meta.String() {
 		t.Fatalf("FungibleStore: %v", fs)
 	}
-	resource(t, n, store, "0x1::coin::MigrationFlag")
+	if f := resource(t, n, store, "0x1::coin::MigrationFlag"); f["dummy_field"] != false {
+		t.Fatalf("MigrationFlag: %v", f)
+	}
 	if md := resource(t, n, meta, "0x1::fungible_asset::Metadata"); md["symbol"] != "TC" || md["decimals"] != float64(6) {
 		t.Fatalf("Metadata: %v", md)
 	}
