@@ -65,6 +65,8 @@ func openIndex(ctx context.Context, cfg config.Index, net config.Network, reg *t
 		Rules:       rules,
 		Decoders:    bindings.Decoders(),
 		DAOShare:    bindings.PoolDAOShare,
+		Stores:      bindings.Stores(),
+		StoreOwner:  bindings.StoreOwner,
 		StartHeight: cfg.Start(net),
 		Follow:      cfg.Off,
 		// A devnet can be reverted to a snapshot or reset; a real chain is final.

@@ -52,7 +52,7 @@ func newIndexEnv(t *testing.T) *indexEnv {
 	t.Cleanup(func() { db.Close() })
 	b := chain.New(e.client, n, e.reg, chain.Options{})
 	ix, err := indexer.New(e.client, db, indexer.Config{Streams: indexer.Streams(n.Modules), Rules: rules(t, n, e.reg),
-		Decoders: b.Decoders(), DAOShare: b.PoolDAOShare})
+		Decoders: b.Decoders(), DAOShare: b.PoolDAOShare, Stores: b.Stores(), StoreOwner: b.StoreOwner})
 	if err != nil {
 		t.Fatal(err)
 	}

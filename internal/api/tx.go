@@ -140,7 +140,12 @@ func (h *Handler) GetTx(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	d, err := Detail(tx, account)
+	listed := h.tokens.All()
+	coins := make([]supra.CoinType, 0, len(listed))
+	for _, t := range listed {
+		coins = append(coins, t.Coin())
+	}
+	d, err := Detail(tx, account, coins)
 	if err != nil {
 		h.fail(w, r, err)
 		return

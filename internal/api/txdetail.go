@@ -66,8 +66,10 @@ type CoinChange struct {
 func strp(s string) *string { return &s }
 
 // Detail maps a node transaction to the app's detail. Insights are computed for account
-// (the sender when account is nil), as the SDK does for its user address.
-func Detail(tx *supra.TransactionInfo, account *supra.Address) (*TxDetail, error) {
+// (the sender when account is nil), as the SDK does for its user address; the
+// fungible-asset events of the account's primary stores of coins count in its coin change
+// like its coin events (an account migrated to fungible stores has no other).
+func Detail(tx *supra.TransactionInfo, account *supra.Address, coins []supra.CoinType) (*TxDetail, error) {
 	if tx == nil {
 		return nil, fmt.Errorf("%w: no transaction", chain.ErrBadResponse)
 	}
@@ -111,7 +113,7 @@ func Detail(tx *supra.TransactionInfo, account *supra.Address) (*TxDetail, error
 			who = &a
 		}
 	}
-	ins, err := insights(tx, events, who)
+	ins, err := insights(tx, events, who, coins)
 	if err != nil {
 		return nil, err
 	}
@@ -119,7 +121,7 @@ func Detail(tx *supra.TransactionInfo, account *supra.Address) (*TxDetail, error
 	return d, nil
 }
 
-func insights(tx *supra.TransactionInfo, events []supra.Event, who *supra.Address) (Insights, error) {
+func insights(tx *supra.TransactionInfo, events []supra.Event, who *supra.Address, coins []supra.CoinType) (Insights, error) {
 	p := tx.Payload.Move
 	ins := Insights{CoinChange: []CoinChange{}}
 	switch p.Type {
@@ -164,9 +166,22 @@ func insights(tx *supra.TransactionInfo, events []supra.Event, who *supra.Addres
 	if who == nil {
 		return ins, nil
 	}
+	stores := make(map[supra.Address]string, len(coins))
+	for _, c := range coins {
+		stores[supra.PrimaryStoreAddress(*who, supra.PairedMetadataAddress(c))] = c.String()
+	}
 	net := map[string]*big.Int{}
-	for _, ev := range events {
+	for i, ev := range events {
 		ce, ok, err := chain.DecodeCoinEvent(ev)
+		if !ok {
+			// A migration's own deposit moves coins the account held already.
+			fe, isFA, ferr := chain.DecodeFAEvent(ev)
+			coin, mine := stores[fe.Store]
+			if !isFA || ferr != nil || !mine || chain.IsMigrationDeposit(events, i) {
+				continue
+			}
+			ce, ok, err = chain.CoinEvent{Deposit: fe.Deposit, CoinType: coin, Account: *who, Amount: fe.Amount}, true, nil
+		}
 		if !ok || err != nil || ce.Account != *who {
 			continue
 		}

@@ -63,7 +63,7 @@ func TestDetail(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d, err := Detail(txFixture(t, tt.status, tt.fn, tt.args, tt.output), tt.account)
+			d, err := Detail(txFixture(t, tt.status, tt.fn, tt.args, tt.output), tt.account, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -94,15 +94,15 @@ func TestDetail(t *testing.T) {
 	}
 	tx := txFixture(t, "Success", "0x1::coin::transfer", `[]`, false)
 	tx.Payload.Move.Type = "script_payload"
-	if d, _ := Detail(tx, nil); d.TransactionInsights.Type != InsightScriptCall {
+	if d, _ := Detail(tx, nil, nil); d.TransactionInsights.Type != InsightScriptCall {
 		t.Fatal("script payload")
 	}
 	tx.Payload.Move.Type = "automation_registration_payload"
-	if d, _ := Detail(tx, nil); d.TransactionInsights.Type != InsightAutomationRegistration {
+	if d, _ := Detail(tx, nil, nil); d.TransactionInsights.Type != InsightAutomationRegistration {
 		t.Fatal("automation payload")
 	}
 	tx.Payload.Move.Type = "weird"
-	if _, err := Detail(tx, nil); !errors.Is(err, ErrUnsupportedTx) || err.Error() != "something went wrong, found unsupported type of transaction" {
+	if _, err := Detail(tx, nil, nil); !errors.Is(err, ErrUnsupportedTx) || err.Error() != "something went wrong, found unsupported type of transaction" {
 		t.Fatalf("unknown payload: %v", err)
 	}
 }

@@ -23,22 +23,36 @@ func (c *core) burnAddress() (supra.Address, bool) {
 	return a, err == nil && c.net.Modules.BurnAddress != ""
 }
 
-// burnDecoders: the first CoinDeposit to the burn address as "burn".
+// burnDecoders: the first deposit to the burn address as "burn": a CoinDeposit to it, or a
+// fungible_asset::Deposit to its primary store of a registry coin.
 func (c *core) burnDecoders() []Decoder {
 	burn, ok := c.burnAddress()
 	if !ok {
 		return nil
+	}
+	event := func(coinType string, amount uint64) *BurnEvent {
+		b := &BurnEvent{CoinType: coinType, Amount: amount}
+		if t, ok := c.reg.ByCoinType(coinType); ok {
+			b.Token = t.Name
+		}
+		return b
 	}
 	return []Decoder{{Key: "burn", Tag: CoinDepositType, Decode: func(ev supra.Event) (any, bool, error) {
 		ce, ok, err := DecodeCoinEvent(ev)
 		if err != nil || !ok || ce.Account != burn {
 			return nil, false, err
 		}
-		b := &BurnEvent{CoinType: ce.CoinType, Amount: ce.Amount}
-		if t, ok := c.reg.ByCoinType(ce.CoinType); ok {
-			b.Token = t.Name
+		return event(ce.CoinType, ce.Amount), true, nil
+	}}, {Key: "burn", Tag: FADepositType, Decode: func(ev supra.Event) (any, bool, error) {
+		fe, ok, err := DecodeFAEvent(ev)
+		if err != nil || !ok {
+			return nil, false, err
 		}
-		return b, true, nil
+		o, ok := c.stores.Resolve(fe.Store, burn)
+		if !ok || o.Owner != burn {
+			return nil, false, nil
+		}
+		return event(o.Coin.String(), fe.Amount), true, nil
 	}}}
 }
 

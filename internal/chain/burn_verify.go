@@ -39,11 +39,13 @@ type Burn struct {
 	Time   time.Time
 }
 
-// transferFunctions are the framework entry functions that move a coin to an address.
-var transferFunctions = map[string]bool{
-	"0x1::supra_account::transfer":       true,
-	"0x1::supra_account::transfer_coins": true,
-	"0x1::coin::transfer":                true,
+// transferFunctions are the framework entry functions that move a coin (or its paired
+// fungible asset) to an address, with the recipient's place among their arguments.
+var transferFunctions = map[string]int{
+	"0x1::supra_account::transfer":          0,
+	"0x1::supra_account::transfer_coins":    0,
+	"0x1::coin::transfer":                   0,
+	"0x1::primary_fungible_store::transfer": 1, // (metadata, to, amount)
 }
 
 // BurnOf verifies that tx is a burn: final and successful (a framework transfer must name
@@ -66,11 +68,12 @@ func (c *Burns) BurnOf(tx *supra.TransactionInfo) (Burn, error) {
 	// chain's genesis places its burned supply there): the event index lists every such
 	// deposit as a burn, so each listed burn verifies here.
 	p := tx.Payload.Move
-	if fn, err := ParseFunction(p.Function); err == nil && transferFunctions[fn.String()] {
-		if len(p.Arguments) < 2 {
+	fn, err := ParseFunction(p.Function)
+	if at, ok := transferFunctions[fn.String()]; err == nil && ok {
+		if len(p.Arguments) < at+2 {
 			return Burn{}, ErrNotToBurn
 		}
-		to, _ := p.Arguments[0].(string)
+		to, _ := p.Arguments[at].(string)
 		if a, err := supra.ParseAddress(to); err != nil || a != burn {
 			return Burn{}, ErrNotToBurn
 		}
@@ -79,6 +82,8 @@ func (c *Burns) BurnOf(tx *supra.TransactionInfo) (Burn, error) {
 	if err != nil || tx.Output == nil {
 		return Burn{}, fmt.Errorf("%w: transaction %s", ErrBadResponse, tx.Hash)
 	}
+	// The deposit is a CoinDeposit to the burn address or, where the burn address holds
+	// the coin in its primary fungible store, a fungible_asset::Deposit to that store.
 	var dep *CoinEvent
 	for _, ev := range tx.Output.Move.Events {
 		ce, ok, err := DecodeCoinEvent(ev)
@@ -87,6 +92,17 @@ func (c *Burns) BurnOf(tx *supra.TransactionInfo) (Burn, error) {
 		}
 		if ok && ce.Deposit && ce.Account == burn {
 			dep = &ce
+			break
+		}
+		fe, ok, err := DecodeFAEvent(ev)
+		if err != nil {
+			return Burn{}, err
+		}
+		if !ok || !fe.Deposit {
+			continue
+		}
+		if o, ok := c.stores.Resolve(fe.Store, burn); ok && o.Owner == burn {
+			dep = &CoinEvent{Deposit: true, CoinType: o.Coin.String(), Account: burn, Amount: fe.Amount}
 			break
 		}
 	}

@@ -105,6 +105,7 @@ type core struct {
 	now    func() time.Time
 	abis   *abiCache
 	events *Registry
+	stores *PrimaryStores
 }
 
 // Core is the node side every consumer may need: chain id, gas, sequence numbers,
@@ -171,7 +172,8 @@ func New(node *supra.Client, net config.Network, reg *tokens.Registry, o Options
 	}
 	c := &core{
 		node: node, net: net, reg: reg, now: o.Now, abis: newABICache(o.ABIs, o.ABITTL, o.Now),
-		tx: &supra.TxBuilder{Node: node, Now: o.Now, MaxGas: o.MaxGas, MinGasPrice: o.MinGasPrice, Expiry: o.Expiry},
+		tx:     &supra.TxBuilder{Node: node, Now: o.Now, MaxGas: o.MaxGas, MinGasPrice: o.MinGasPrice, Expiry: o.Expiry},
+		stores: NewPrimaryStores(reg),
 	}
 	c.events = NewRegistry(c.decoders()...)
 	coins := &Coins{c}

@@ -237,7 +237,7 @@ func (n *Node) record(c *ledger, rec *txRecord) {
 	b.Txs = append(b.Txs, idx)
 	c.txByHash[rec.Hash] = idx
 	c.bySender[rec.Sender] = append(c.bySender[rec.Sender], idx)
-	for _, a := range coinAccounts(rec) {
+	for _, a := range coinAccounts(rec, c.st) {
 		c.coinTxs[a] = append(c.coinTxs[a], idx)
 	}
 	if n.opts.BlockTime == 0 || n.writingPast {
@@ -380,6 +380,11 @@ func renderArg(typ string, b []byte) any {
 		var a supra.Address
 		copy(a[:], b)
 		return a.String()
+	case strings.HasPrefix(typ, "0x1::object::Object<") && len(b) == 32:
+		// An object is the struct {inner: address}.
+		var a supra.Address
+		copy(a[:], b)
+		return map[string]any{"inner": a.String()}
 	case typ == "vector<u8>" || strings.HasSuffix(typ, "::string::String"):
 		a := &Args{raw: [][]byte{b}}
 		v := a.Bytes()

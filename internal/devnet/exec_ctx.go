@@ -195,8 +195,11 @@ func (c *Exec) IsRegistered(addr supra.Address, coinType string) bool {
 	if err != nil {
 		return false
 	}
-	_, ok := c.ov.coin(coinKey{addr, t})
-	return ok
+	if _, ok := c.ov.coin(coinKey{addr, t}); ok {
+		return true
+	}
+	// coin::is_account_registered: a migrated primary store counts.
+	return c.migratedStore(addr, t)
 }
 
 // RegisterCoinStore publishes CoinStore<coinType> at addr (coin::register), charging
@@ -210,7 +213,7 @@ func (c *Exec) RegisterCoinStore(addr supra.Address, coinType string) error {
 		return c.frameworkAbort("coin", codeCoinInfoNotFound, "ECOIN_INFO_NOT_PUBLISHED", "")
 	}
 	k := coinKey{addr, t}
-	if _, ok := c.ov.coin(k); ok {
+	if c.IsRegistered(addr, t) {
 		return nil
 	}
 	if err := c.ChargeGas(CoinStoreCreationGas); err != nil {
@@ -220,14 +223,16 @@ func (c *Exec) RegisterCoinStore(addr supra.Address, coinType string) error {
 	return nil
 }
 
-// Balance returns addr's balance of coinType (0 when not registered).
+// Balance returns addr's balance of coinType (0 when not registered): as coin::balance,
+// its CoinStore and its primary fungible store of the paired asset together.
 func (c *Exec) Balance(addr supra.Address, coinType string) uint64 {
 	t, err := c.canonicalCoin(coinType)
 	if err != nil {
 		return 0
 	}
 	v, _ := c.ov.coin(coinKey{addr, t})
-	return v
+	fa, _ := c.ov.faStore(coinKey{addr, t})
+	return v + fa // both are parts of the coin's u64 supply
 }
 
 type coinEvent struct {
@@ -249,6 +254,16 @@ func (c *Exec) Withdraw(addr supra.Address, coinType string, amount uint64) erro
 	}
 	k := coinKey{addr, t}
 	bal, ok := c.ov.coin(k)
+	_, hasStore := c.ov.faStore(k)
+	if hasStore && (!ok || bal < amount) {
+		// coin::withdraw takes what the CoinStore holds and the rest from the primary
+		// fungible store.
+		if bal > 0 {
+			c.ov.setCoin(k, 0)
+			c.coinEvent("CoinWithdraw", addr, bal, t)
+		}
+		return c.faWithdraw(addr, t, amount-bal)
+	}
 	if !ok {
 		return c.frameworkAbort("coin", codeCoinStoreNotFound, "ECOIN_STORE_NOT_PUBLISHED", "Account hasn't registered `CoinStore` for `CoinType`")
 	}
@@ -268,10 +283,17 @@ func (c *Exec) Deposit(addr supra.Address, coinType string, amount uint64) error
 	if err != nil {
 		return err
 	}
+	k := coinKey{addr, t}
+	if _, ok := c.ov.coin(k); !ok {
+		if c.migratedStore(addr, t) {
+			// coin::deposit to an account without a CoinStore whose migrated primary
+			// store exists converts the coin and deposits it there.
+			return c.faDeposit(addr, t, amount)
+		}
+	}
 	if err := c.RegisterCoinStore(addr, t); err != nil {
 		return err
 	}
-	k := coinKey{addr, t}
 	bal, _ := c.ov.coin(k)
 	if bal > math.MaxUint64-amount {
 		return c.frameworkAbort("coin", codeSupplyOverflow, "ECOIN_SUPPLY_OVERFLOW", "balance overflow")

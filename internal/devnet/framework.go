@@ -19,6 +19,8 @@ func (coinModule) ABI() ABI {
 		Functions: []Function{
 			{Name: "transfer", IsEntry: true, GenericTypeParams: 1, Params: []string{"&signer", "address", "u64"}},
 			{Name: "register", IsEntry: true, GenericTypeParams: 1, Params: []string{"&signer"}},
+			{Name: "migrate_to_fungible_store", IsEntry: true, GenericTypeParams: 1, Params: []string{"&signer"}},
+			{Name: "paired_metadata", IsView: true, GenericTypeParams: 1, Return: []string{"0x1::option::Option<0x1::object::Object<0x1::fungible_asset::Metadata>>"}},
 			{Name: "balance", IsView: true, GenericTypeParams: 1, Params: []string{"address"}, Return: []string{"u64"}},
 			{Name: "is_account_registered", IsView: true, GenericTypeParams: 1, Params: []string{"address"}, Return: []string{"bool"}},
 			{Name: "is_coin_initialized", IsView: true, GenericTypeParams: 1, Return: []string{"bool"}},
@@ -40,6 +42,13 @@ func (coinModule) ABI() ABI {
 				{"coin_type", "0x1::string::String"}, {"account", "address"}, {"amount", "u64"}}},
 			{Name: "CoinWithdraw", Abilities: []string{"drop", "store"}, Fields: []Field{
 				{"coin_type", "0x1::string::String"}, {"account", "address"}, {"amount", "u64"}}},
+			{Name: "CoinEventHandleDeletion", Abilities: []string{"drop", "store"}, Fields: []Field{
+				{"event_handle_creation_address", "address"}, {"deleted_deposit_event_handle_creation_number", "u64"},
+				{"deleted_withdraw_event_handle_creation_number", "u64"}}},
+			{Name: "PairCreation", Abilities: []string{"drop", "store"}, Fields: []Field{
+				{"coin_type", "0x1::type_info::TypeInfo"}, {"fungible_asset_metadata_address", "address"}}},
+			{Name: "MigrationFlag", Abilities: []string{"key"}, Fields: []Field{{"dummy_field", "bool"}}},
+			{Name: "PairedCoinType", Abilities: []string{"key"}, Fields: []Field{{"type", "0x1::type_info::TypeInfo"}}},
 		},
 	}
 }
@@ -61,8 +70,15 @@ func (coinModule) Execute(ex *Exec, call EntryCall) error {
 		return ex.Transfer(ex.Sender(), to, coin, amount)
 	case "register":
 		return ex.RegisterCoinStore(ex.Sender(), coin)
+	case "migrate_to_fungible_store":
+		return ex.MigrateToFungibleStore(ex.Sender(), coin)
 	}
 	return vmError("FUNCTION_RESOLUTION_FAILURE")
+}
+
+// optionObject is Move's Option<Object<T>> in JSON: {"vec":[{"inner":"0x…"}]}.
+type optionObject struct {
+	Vec []objectRef `json:"vec"`
 }
 
 // optionU128 is Move's Option<u128> in JSON: {"vec":["n"]}.
@@ -89,6 +105,16 @@ func (coinModule) View(ex *Exec, call ViewCall) ([]any, error) {
 	case "is_coin_initialized":
 		_, ok := ex.CoinInfo(coin)
 		return []any{ok}, nil
+	case "paired_metadata":
+		t, err := ex.canonicalCoin(coin)
+		if err != nil {
+			return nil, err
+		}
+		out := optionObject{Vec: []objectRef{}}
+		if meta, ok := ex.pairedMetadata(t); ok {
+			out.Vec = append(out.Vec, objectRef{Inner: meta.String()})
+		}
+		return []any{out}, nil
 	}
 	info, ok := ex.CoinInfo(coin)
 	if !ok {

@@ -193,7 +193,7 @@ func NewContext(ctx context.Context, opts Options) (*Node, error) {
 	}
 	f.Index = -1
 	n.faucet = f
-	for _, m := range append([]Module{coinModule{}, supraAccountModule{}}, opts.Modules...) {
+	for _, m := range append([]Module{coinModule{}, supraAccountModule{}, primaryStoreModule{}}, opts.Modules...) {
 		if err := n.register(m); err != nil {
 			return nil, err
 		}
@@ -390,7 +390,8 @@ func (n *Node) WriteBanner(w io.Writer) {
 	for _, d := range n.dev {
 		holdings := []string{formatUnits(n.ch.st.coins[coinKey{d.Address, supra.SupraCoinType}], 8) + " SUPRA"}
 		for _, ci := range infos {
-			if bal := n.ch.st.coins[coinKey{d.Address, ci.CoinType}]; bal > 0 {
+			k := coinKey{d.Address, ci.CoinType}
+			if bal := n.ch.st.coins[k] + n.ch.st.fa[k]; bal > 0 {
 				holdings = append(holdings, formatUnits(bal, int(ci.Decimals))+" "+ci.Symbol)
 			}
 		}
@@ -483,6 +484,14 @@ func (n *Node) checkInvariants(c *ledger) error {
 	st := c.st
 	sums := map[string]*big.Int{}
 	for k, v := range st.coins {
+		s := sums[k.Coin]
+		if s == nil {
+			s = new(big.Int)
+			sums[k.Coin] = s
+		}
+		s.Add(s, new(big.Int).SetUint64(v))
+	}
+	for k, v := range st.fa { // a paired coin's supply counts its fungible stores
 		s := sums[k.Coin]
 		if s == nil {
 			s = new(big.Int)

@@ -31,6 +31,11 @@ type stateFile struct {
 	Blocks       []fileBlock    `json:"blocks"`
 	Transactions []*txRecord    `json:"transactions"`
 
+	// FungibleStores are the accounts' primary fungible stores (owner, coin, balance).
+	// Files written before the devnet had them lack the field and load as having none:
+	// the format is otherwise unchanged, so the version is too.
+	FungibleStores []fileCoin `json:"fungible_stores,omitempty"`
+
 	// chain is the ledger's blocks when the state is being saved, for readBlocks.
 	chain blockList
 }
@@ -240,6 +245,16 @@ func (n *Node) toFile(c *ledger) (*stateFile, error) {
 		}
 		return a.CoinType < b.CoinType
 	})
+	for k, v := range st.fa {
+		f.FungibleStores = append(f.FungibleStores, fileCoin{k.Addr, k.Coin, supra.U64(v)})
+	}
+	sort.Slice(f.FungibleStores, func(i, j int) bool {
+		a, b := f.FungibleStores[i], f.FungibleStores[j]
+		if a.Address != b.Address {
+			return a.Address.String() < b.Address.String()
+		}
+		return a.CoinType < b.CoinType
+	})
 	for _, v := range st.coinInfos {
 		f.CoinInfos = append(f.CoinInfos, v)
 	}
@@ -297,6 +312,13 @@ func (n *Node) readState(r io.Reader) (*ledger, error) {
 		}
 		c.st.coins[coinKey{v.Address, t}] = uint64(v.Value)
 	}
+	for _, v := range f.FungibleStores {
+		t, err := supra.NormalizeTypeString(v.CoinType)
+		if err != nil {
+			return nil, err
+		}
+		c.st.fa[coinKey{v.Address, t}] = uint64(v.Value)
+	}
 	for _, v := range f.CoinInfos {
 		c.st.coinInfos[v.CoinType] = v
 	}
@@ -327,7 +349,7 @@ func (n *Node) readState(r io.Reader) (*ledger, error) {
 			continue
 		}
 		c.bySender[rec.Sender] = append(c.bySender[rec.Sender], i)
-		involved := coinAccounts(rec)
+		involved := coinAccounts(rec, c.st)
 		for _, a := range involved {
 			c.coinTxs[a] = append(c.coinTxs[a], i)
 		}
@@ -337,17 +359,34 @@ func (n *Node) readState(r io.Reader) (*ledger, error) {
 
 // coinAccounts lists the accounts whose coin balances a transaction changed (from its
 // CoinDeposit/CoinWithdraw events), plus its sender when there are any.
-func coinAccounts(rec *txRecord) []supra.Address {
+func coinAccounts(rec *txRecord, st *state) []supra.Address {
 	seen := map[supra.Address]bool{}
 	var out []supra.Address
-	for _, e := range rec.Output.Move.Events {
-		if e.Type != "0x1::coin::CoinDeposit" && e.Type != "0x1::coin::CoinWithdraw" {
-			continue
+	add := func(a supra.Address) {
+		if !seen[a] {
+			seen[a] = true
+			out = append(out, a)
 		}
-		var ce coinEvent
-		if json.Unmarshal(e.Data, &ce) == nil && !seen[ce.Account] {
-			seen[ce.Account] = true
-			out = append(out, ce.Account)
+	}
+	for _, e := range rec.Output.Move.Events {
+		switch e.Type {
+		case "0x1::coin::CoinDeposit", "0x1::coin::CoinWithdraw":
+			var ce coinEvent
+			if json.Unmarshal(e.Data, &ce) == nil {
+				add(ce.Account)
+			}
+		case faDepositEvent, faWithdrawEvent:
+			// A primary store's owner never changes (its transfer is disabled), so the
+			// owner found in the state now is the owner at the time.
+			var fe faEvent
+			if json.Unmarshal(e.Data, &fe) != nil {
+				continue
+			}
+			if store, err := supra.ParseAddress(fe.Store); err == nil {
+				if k, ok := st.storeOwner(store); ok {
+					add(k.Addr)
+				}
+			}
 		}
 	}
 	if len(out) > 0 && !seen[rec.Sender] {

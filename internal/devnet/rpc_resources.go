@@ -40,6 +40,9 @@ func (n *Node) resourceEntries(addr supra.Address) (map[string]json.RawMessage, 
 			out["0x1::coin::CoinStore<"+k.Coin+">"] = coinStoreResource(addr, v)
 		}
 	}
+	if k, ok := st.storeOwner(addr); ok {
+		out[fungibleStoreType] = fungibleStoreResource(k.Coin, st.fa[k])
+	}
 	for t, info := range st.coinInfos {
 		if st, err := supra.ParseStructTag(t); err == nil && st.Address == addr {
 			out["0x1::coin::CoinInfo<"+t+">"] = coinInfoResource(info)

@@ -36,8 +36,12 @@ type CoinInfo struct {
 // resources that are never changed once stored, so a shallow maps.Clone is a full copy
 // (snapshots).
 type state struct {
-	accounts     map[supra.Address]accountState
-	coins        map[coinKey]uint64 // presence = CoinStore registered
+	accounts map[supra.Address]accountState
+	coins    map[coinKey]uint64 // presence = CoinStore registered
+	// fa holds primary fungible stores of paired coins, keyed by owner and coin:
+	// presence = the owner's primary store exists (the store's own address is derived,
+	// supra.PrimaryStoreAddress; a migrated one also holds the MigrationFlag resource).
+	fa           map[coinKey]uint64
 	coinInfos    map[string]CoinInfo
 	resources    map[resKey]*storedResource
 	gasCollected uint64 // SUPRA paid as gas; kept (not burned) so conservation is checkable
@@ -49,6 +53,7 @@ func newState() *state {
 	return &state{
 		accounts:  map[supra.Address]accountState{},
 		coins:     map[coinKey]uint64{},
+		fa:        map[coinKey]uint64{},
 		coinInfos: map[string]CoinInfo{},
 		resources: map[resKey]*storedResource{},
 	}
@@ -58,6 +63,7 @@ func (s *state) clone() *state {
 	return &state{
 		accounts:     maps.Clone(s.accounts),
 		coins:        maps.Clone(s.coins),
+		fa:           maps.Clone(s.fa),
 		coinInfos:    maps.Clone(s.coinInfos),
 		resources:    maps.Clone(s.resources),
 		gasCollected: s.gasCollected,
@@ -71,6 +77,8 @@ type overlay struct {
 	base      *state
 	accounts  map[supra.Address]accountState
 	coins     map[coinKey]uint64
+	coinsGone map[coinKey]bool // CoinStores removed (a migration moves them into fa)
+	fa        map[coinKey]uint64
 	coinInfos map[string]CoinInfo
 	resources map[resKey]*storedResource // nil value = deleted
 	gas       uint64                     // added to gasCollected on commit
@@ -97,6 +105,9 @@ func (o *overlay) coin(k coinKey) (uint64, bool) {
 	if v, ok := o.coins[k]; ok {
 		return v, true
 	}
+	if o.coinsGone[k] {
+		return 0, false
+	}
 	v, ok := o.base.coins[k]
 	return v, ok
 }
@@ -106,6 +117,33 @@ func (o *overlay) setCoin(k coinKey, v uint64) {
 		o.coins = map[coinKey]uint64{}
 	}
 	o.coins[k] = v
+	delete(o.coinsGone, k)
+}
+
+// deleteCoin removes a CoinStore (move_from).
+func (o *overlay) deleteCoin(k coinKey) {
+	delete(o.coins, k)
+	if o.coinsGone == nil {
+		o.coinsGone = map[coinKey]bool{}
+	}
+	o.coinsGone[k] = true
+}
+
+// faStore is the balance of owner's primary fungible store of a coin; ok is false when
+// it has none.
+func (o *overlay) faStore(k coinKey) (uint64, bool) {
+	if v, ok := o.fa[k]; ok {
+		return v, true
+	}
+	v, ok := o.base.fa[k]
+	return v, ok
+}
+
+func (o *overlay) setFAStore(k coinKey, v uint64) {
+	if o.fa == nil {
+		o.fa = map[coinKey]uint64{}
+	}
+	o.fa[k] = v
 }
 
 func (o *overlay) coinInfo(t string) (CoinInfo, bool) {
@@ -143,8 +181,14 @@ func (o *overlay) commit() {
 	for k, v := range o.accounts {
 		b.accounts[k] = v
 	}
+	for k := range o.coinsGone {
+		delete(b.coins, k)
+	}
 	for k, v := range o.coins {
 		b.coins[k] = v
+	}
+	for k, v := range o.fa {
+		b.fa[k] = v
 	}
 	for k, v := range o.coinInfos {
 		b.coinInfos[k] = v

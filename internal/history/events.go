@@ -66,13 +66,18 @@ type Play struct {
 	Tiers  []uint8
 }
 
-// CoinEvent is a 0x1::coin::CoinDeposit or CoinWithdraw.
+// CoinEvent is a 0x1::coin::CoinDeposit or CoinWithdraw, or a 0x1::fungible_asset::Deposit
+// or Withdraw of the primary store of an account that migrated the coin to a fungible
+// store: Account is then the store's owner, so holders and burns follow both families.
 type CoinEvent struct {
 	Meta
 	Deposit bool
 	Coin    supra.CoinType
 	Account string
 	Amount  uint64
+	// Store is set, while its owner is not known yet, on a fungible-asset event: the
+	// indexer resolves it before the event is derived or stored.
+	Store string
 }
 
 // RawEvent is an event kept as it came, with the account it belongs to when its contract

@@ -71,6 +71,9 @@ const (
 	KindCoin
 	KindRaw
 	KindLiquidity
+	// KindFA is a fungible_asset Deposit/Withdraw: kept as the coin event of the primary
+	// store's owner when the store holds a registry coin (see Config.Stores).
+	KindFA
 )
 
 // Stream is one event type with its own cursor.
@@ -93,7 +96,9 @@ func Streams(m config.Modules) []Stream {
 		out = append(out, Stream{"play", m.Slots + "::PlayEvent", KindPlay})
 	}
 	out = append(out, Stream{"coin_deposit", "0x1::coin::CoinDeposit", KindCoin},
-		Stream{"coin_withdraw", "0x1::coin::CoinWithdraw", KindCoin})
+		Stream{"coin_withdraw", "0x1::coin::CoinWithdraw", KindCoin},
+		// Accounts migrated to fungible stores move their coins through these.
+		Stream{"fa_deposit", chain.FADepositType, KindFA}, Stream{"fa_withdraw", chain.FAWithdrawType, KindFA})
 	if m.Miners != "" {
 		for _, ev := range []string{"MinerPurchasedEvent", "OutputClaimedEvent", "BoosterGrantedEvent"} {
 			out = append(out, Stream{"miners_" + ev, m.Miners + "::" + ev, KindRaw})
@@ -112,7 +117,13 @@ type Config struct {
 	Rules history.Rules
 	// DAOShare reads a pool's DAO fee share (chain.Client.PoolDAOShare); required with a
 	// swap stream, so the pools' reserves are followed exactly.
-	DAOShare     func(ctx context.Context, x, y string) (chain.DAOShare, error)
+	DAOShare func(ctx context.Context, x, y string) (chain.DAOShare, error)
+	// Stores traces the primary fungible stores in fungible_asset events to their owners
+	// (chain.Core.Stores), from the accounts each transaction names; StoreOwner
+	// (chain.Core.StoreOwner) reads a store the transaction does not explain from the
+	// node, once. Without Stores the fungible-asset streams are left out.
+	Stores       *chain.PrimaryStores
+	StoreOwner   func(ctx context.Context, store supra.Address) (chain.StoreOwner, error)
 	StartHeight  uint64        // first height to ingest for a stream without a cursor
 	PollInterval time.Duration // between head polls once caught up (default 1 s)
 	BackoffMin   time.Duration // first retry delay (default 200 ms)
@@ -170,6 +181,9 @@ func New(src Source, st *store.DB, cfg Config) (*Indexer, error) {
 	}
 	if cfg.Decoders == nil {
 		return nil, errors.New("indexer: no decoder registry")
+	}
+	if cfg.Stores == nil {
+		cfg.Streams = slices.DeleteFunc(slices.Clone(cfg.Streams), func(s Stream) bool { return s.Kind == KindFA })
 	}
 	for _, s := range cfg.Streams {
 		if s.Kind == KindSwap && cfg.DAOShare == nil {
@@ -683,6 +697,9 @@ func (ix *Indexer) readSmall(ctx context.Context, w window) (*store.Batch, error
 			return nil, err
 		}
 		ix.dense.Store(found > 0)
+		if err := ix.storeOwners(ctx, b); err != nil {
+			return nil, err
+		}
 		return b, ix.daoShares(ctx, b.Events.Swaps)
 	})
 }
@@ -760,7 +777,13 @@ func (ix *Indexer) place(b *store.Batch, w window, blocks []supra.Block, counts 
 				found[si]++
 				meta := history.Meta{TxHash: tx.Hash, EventIndex: idx, Height: h, TxPos: pos,
 					TimeUS: int64(blk.Header.Timestamp.MicrosecondsSinceUnixEpoch), Sender: tx.Header.Sender.Move}
-				if err := decode(ix.cfg.Decoders, b, ix.cfg.Streams[si], meta, ev); err != nil {
+				var err error
+				if ix.cfg.Streams[si].Kind == KindFA {
+					err = decodeFA(ix.cfg.Stores, b, meta, ev, &tx)
+				} else {
+					err = decode(ix.cfg.Decoders, b, ix.cfg.Streams[si], meta, ev)
+				}
+				if err != nil {
 					return 0, err
 				}
 			}

@@ -65,6 +65,9 @@ func (ix *Indexer) readRange(ctx context.Context, w window) (*store.Batch, error
 		}
 		b.Last = &store.BlockRef{Height: w.end - 1, Hash: last.Header.Hash}
 		ix.adapt(found)
+		if err := ix.storeOwners(ctx, b); err != nil {
+			return nil, err
+		}
 		return b, ix.daoShares(ctx, b.Events.Swaps)
 	})
 }

@@ -138,6 +138,14 @@ func TestConservationWithContracts(t *testing.T) {
 			return submit(e, devnettest.Call{Function: "0x1::supra_account::transfer_coins", TypeArgs: []string{tok},
 				Args: [][]byte{devnettest.Addr(to), devnettest.U64(e.Rand.Uint64N(1e12))}})
 		}},
+		{Name: "migrate to fungible store", Weight: 1, Run: func(e *devnettest.Env) error {
+			// From then on the account's spins, swaps, stakes and transfers of the coin go
+			// through its primary fungible store.
+			toks := append([]GenesisToken{}, slotTokens[1:]...)
+			toks = append(toks, poolTokens...)
+			return submit(e, devnettest.Call{Function: "0x1::coin::migrate_to_fungible_store",
+				TypeArgs: []string{toks[e.Rand.IntN(len(toks))].CoinType}})
+		}},
 		{Name: "advance time", Weight: 1, Run: func(e *devnettest.Env) error {
 			_, err := e.Node.AdvanceTime(time.Duration(e.Rand.IntN(200_000)) * time.Second)
 			return err
@@ -150,7 +158,7 @@ func TestConservationWithContracts(t *testing.T) {
 	counts := devnettest.RunRandomOps(t, n, keys, ops, steps, 42)
 	t.Logf("operations: %v", counts)
 	t.Logf("successful transactions: %v", succeeded)
-	for _, fn := range []string{"play", "play_supra_coin", "swap", "add_liquidity", "stake", "claim", "purchase_miner"} {
+	for _, fn := range []string{"play", "play_supra_coin", "swap", "add_liquidity", "stake", "claim", "purchase_miner", "migrate_to_fungible_store"} {
 		if succeeded[fn] == 0 {
 			t.Errorf("no successful %s: the property test does not exercise it", fn)
 		}
