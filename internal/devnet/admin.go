@@ -210,6 +210,7 @@ func (n *Node) adminMux() http.Handler {
 		}
 		writeJSON(w, http.StatusOK, map[string]bool{"loaded": true})
 	})
+	mux.HandleFunc("POST /devnet/events", n.injectHandler)
 	for key, route := range n.admin {
 		mux.HandleFunc(route.Method+" /devnet/"+route.Path, n.moduleAdminHandler(key, route))
 	}
