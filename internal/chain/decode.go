@@ -106,6 +106,16 @@ func NewRegistry(ds ...Decoder) *Registry {
 	return r
 }
 
+// With returns a registry that tries ds before r's own decoders of the same tags: a
+// decoder fixed for data the app's could not read (replaying the index's quarantine).
+func (r *Registry) With(ds ...Decoder) *Registry {
+	out := NewRegistry(ds...)
+	for k, list := range r.byTag {
+		out.byTag[k] = append(out.byTag[k], list...)
+	}
+	return out
+}
+
 // Decode runs every event through the decoders of its tag, without their transaction
 // (see DecodeTx). A malformed event of a known type is an error (ErrBadResponse): the
 // node and the contract disagree.

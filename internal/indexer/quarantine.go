@@ -122,7 +122,8 @@ func (ix *Indexer) ReplayQuarantine(ctx context.Context) (Replay, error) {
 		}
 	}
 	if out.Released == 0 {
-		return out, nil
+		_, err := ix.cursors(ctx)
+		return out, err
 	}
 	if ev := b.Events; len(ev.Swaps)+len(ev.Liquidity)+len(ev.Coins) > 0 {
 		ix.log.Info("indexer: replaying the quarantine: events that feed running state now decode; rebuilding the index from the start",
@@ -139,5 +140,6 @@ func (ix *Indexer) ReplayQuarantine(ctx context.Context) (Replay, error) {
 	if err := Ingest(ctx, ix.st, ix.cfg.Rules, b); err != nil {
 		return out, err
 	}
-	return out, ix.countQuarantine(ctx)
+	_, err = ix.cursors(ctx) // the progress and the quarantine count as they are now
+	return out, err
 }
