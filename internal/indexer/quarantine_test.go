@@ -92,12 +92,15 @@ func TestHostileEventsAreQuarantinedAndTheIndexGoesOn(t *testing.T) {
 	if n.Height() != cleanNode.Height() {
 		t.Fatalf("chains of %d and %d blocks", n.Height(), cleanNode.Height())
 	}
-	for _, v1 := range []bool{false, true} {
-		db := openSQLite(t)
+	for _, run := range []struct {
+		v1 bool
+		db *store.DB
+	}{{false, openSQLite(t)}, {true, openSQLite(t)}, {false, openPG(t)}} {
+		db, v1 := run.db, run.v1
 		ix := newIndexer(t, n, db, func(c *indexer.Config) { c.NoRangeQuery = v1 })
 		syncIndex(t, ix, n) // reaches the head: the quarantined events never stall it
 		if got := dumpApartFromTheLastBlock(t, db); got != want {
-			t.Fatalf("v1 query %v: the index apart from the quarantine differs from a clean run's", v1)
+			t.Fatalf("%s, v1 query %v: the index apart from the quarantine differs from a clean run's", db.Dialect(), v1)
 		}
 		if countRows(want, "trades") < 20 || countRows(want, "plays") < 5 {
 			t.Fatalf("too little traffic: %d trades, %d plays", countRows(want, "trades"), countRows(want, "plays"))
