@@ -164,7 +164,6 @@ func lastSwap(t *testing.T, n *devnet.Node) string {
 
 func itoa(h uint64) string { return strconv.FormatUint(h, 10) }
 
-
 // Replaying the quarantine with a decoder that reads what the first could not: a play is
 // written in place (nothing running derives from it); a swap rebuilds the index from the
 // start, so every later trade is derived with it, as a clean run would.
