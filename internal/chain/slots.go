@@ -240,31 +240,38 @@ type PlayEventData struct {
 // total_prize and number_of_spins are required; player, token_type and bet_per_spin are
 // read when present and must then be well formed. u64 fields may be strings or numbers.
 func DecodePlayEvent(data json.RawMessage) (PlayEventData, error) {
-	var in struct {
-		NumberOfSpins *supra.U64 `json:"number_of_spins"`
-		SpinResults   *[]struct {
-			TierIndex *supra.U64 `json:"tier_index"`
-			PrizeWon  *supra.U64 `json:"prize_won"`
-		} `json:"spin_results"`
-		TotalPrize *supra.U64 `json:"total_prize"`
+	// Field by field, so the reason names the field (it is what the quarantine keeps).
+	var in map[string]json.RawMessage
+	if err := json.Unmarshal(data, &in); err != nil {
+		return PlayEventData{}, fmt.Errorf("%w: PlayEvent: data is not a JSON object: %v", ErrBadResponse, err)
+	}
+	var spins, prize supra.U64
+	var results []struct {
+		TierIndex *supra.U64 `json:"tier_index"`
+		PrizeWon  *supra.U64 `json:"prize_won"`
+	}
+	for _, f := range []struct {
+		name, want string
+		v          any
+	}{{"number_of_spins", "a u64", &spins}, {"spin_results", "a list of {tier_index, prize_won}", &results}, {"total_prize", "a u64", &prize}} {
+		raw, ok := in[f.name]
+		if !ok {
+			return PlayEventData{}, fmt.Errorf("%w: PlayEvent: no %s", ErrBadResponse, f.name)
+		}
+		if err := json.Unmarshal(raw, f.v); err != nil || string(raw) == "null" {
+			return PlayEventData{}, fmt.Errorf("%w: PlayEvent: %s is %.40s, not %s", ErrBadResponse, f.name, raw, f.want)
+		}
+	}
+	out := PlayEventData{NumberOfSpins: uint64(spins), TotalPrize: uint64(prize), SpinResults: make([]SpinResult, len(results))}
+	var extra struct {
 		Player     *string    `json:"player"`
 		TokenType  *string    `json:"token_type"`
 		BetPerSpin *supra.U64 `json:"bet_per_spin"`
 	}
-	if err := json.Unmarshal(data, &in); err != nil {
-		return PlayEventData{}, fmt.Errorf("%w: PlayEvent: %v", ErrBadResponse, err)
+	if err := json.Unmarshal(data, &extra); err != nil {
+		return PlayEventData{}, fmt.Errorf("%w: PlayEvent: player, token_type or bet_per_spin malformed: %v", ErrBadResponse, err)
 	}
-	switch {
-	case in.NumberOfSpins == nil:
-		return PlayEventData{}, fmt.Errorf("%w: PlayEvent: no number_of_spins", ErrBadResponse)
-	case in.SpinResults == nil:
-		return PlayEventData{}, fmt.Errorf("%w: PlayEvent: no spin_results", ErrBadResponse)
-	case in.TotalPrize == nil:
-		return PlayEventData{}, fmt.Errorf("%w: PlayEvent: no total_prize", ErrBadResponse)
-	}
-	out := PlayEventData{NumberOfSpins: uint64(*in.NumberOfSpins), TotalPrize: uint64(*in.TotalPrize),
-		SpinResults: make([]SpinResult, len(*in.SpinResults))}
-	for i, s := range *in.SpinResults {
+	for i, s := range results {
 		if s.TierIndex == nil || s.PrizeWon == nil {
 			return PlayEventData{}, fmt.Errorf("%w: PlayEvent: spin result %d without tier_index or prize_won", ErrBadResponse, i)
 		}
@@ -273,16 +280,16 @@ func DecodePlayEvent(data json.RawMessage) (PlayEventData, error) {
 		}
 		out.SpinResults[i] = SpinResult{TierIndex: uint8(*s.TierIndex), PrizeWon: uint64(*s.PrizeWon)}
 	}
-	if in.Player != nil {
-		p, err := supra.ParseAddress(*in.Player)
+	if extra.Player != nil {
+		p, err := supra.ParseAddress(*extra.Player)
 		if err != nil {
 			return PlayEventData{}, fmt.Errorf("%w: PlayEvent player: %v", ErrBadResponse, err)
 		}
 		out.Player = &p
 	}
-	out.TokenType = in.TokenType
-	if in.BetPerSpin != nil {
-		b := uint64(*in.BetPerSpin)
+	out.TokenType = extra.TokenType
+	if extra.BetPerSpin != nil {
+		b := uint64(*extra.BetPerSpin)
 		out.BetPerSpin = &b
 	}
 	return out, nil
