@@ -3,6 +3,7 @@ package chain
 import (
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/luckycoin/lucky/internal/supra"
@@ -78,6 +79,22 @@ func TestDecodePlayEventTx(t *testing.T) {
 				t.Fatalf("%+v", p)
 			}
 		})
+	}
+}
+
+// The reason a PlayEvent cannot be read names the field: it is what the index's
+// quarantine keeps for whoever fixes the decoder.
+func TestPlayEventReasonNamesTheField(t *testing.T) {
+	for data, field := range map[string]string{
+		`{"number_of_spins":"2","total_prize":"0"}`:                         "no spin_results",
+		`{"number_of_spins":"1","spin_results":"broken","total_prize":"0"}`: "spin_results is \"broken\", not a list",
+		`{"number_of_spins":"x","spin_results":[],"total_prize":"0"}`:       "number_of_spins is \"x\", not a u64",
+		`{"number_of_spins":"1","spin_results":[],"total_prize":null}`:      "total_prize is null",
+		`{"number_of_spins":"1","spin_results":[]}`:                         "no total_prize",
+	} {
+		if _, err := DecodePlayEvent(json.RawMessage(data)); !errors.Is(err, ErrBadResponse) || !strings.Contains(err.Error(), field) {
+			t.Errorf("%s: %v, want %q", data, err, field)
+		}
 	}
 }
 
