@@ -409,6 +409,9 @@ func (n *Node) WriteBanner(w io.Writer) {
 		blockTimeText(n.opts.BlockTime), n.opts.MinGasPrice)
 	// A chain with a seeded past keeps the clock that past ended on, not the wall clock's.
 	fmt.Fprintf(w, "Chain clock: %s (height %d).\n", n.ch.blockTime().UTC().Format(time.RFC3339), n.ch.height())
+	if n.opts.MinimalEvents {
+		fmt.Fprintf(w, "Minimal events: events carry only the fields the product documents or published sources name.\n")
+	}
 }
 
 func blockTimeText(d time.Duration) string {
