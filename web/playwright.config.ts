@@ -10,6 +10,7 @@ const port = Number(process.env.E2E_PORT ?? 18080);
 const origin = `http://127.0.0.1:${port}`;
 // LUCKY_BIN picks the binary (default the checkout's bin/lucky), so a second build can be tested beside it.
 const bin = process.env.LUCKY_BIN ?? '../bin/lucky';
+const minimalEvents = ['1', 'true'].includes(process.env.LUCKY_DEVNET_MINIMAL_EVENTS ?? '');
 
 const chromium = {
   executablePath: '/usr/bin/chromium',
@@ -82,7 +83,9 @@ export default defineConfig({
   ],
   webServer: {
     // --history 0: the suite asserts exact genesis balances, so the devnet starts empty.
-    command: `${bin} serve --addr 127.0.0.1:${port} --history 0`,
+    // LUCKY_DEVNET_MINIMAL_EVENTS=1 runs the suite against events that carry only the fields
+    // the product documents name (--minimal-events), as mainnet's may.
+    command: `${bin} serve --addr 127.0.0.1:${port} --history 0${minimalEvents ? ' --minimal-events' : ''}`,
     url: `${origin}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -104,5 +104,5 @@ func nodeOptions(c config.DevnetNode, log *slog.Logger, modules []devnet.Module)
 		return devnet.Options{}, fmt.Errorf("%w: --history: %v", errUsage, err)
 	}
 	return devnet.Options{Seed: c.Seed, BlockTime: c.BlockTime, StatePath: c.StatePath,
-		MinGasPrice: c.MinGasPrice, Logger: log, Modules: modules, Past: past}, nil
+		MinGasPrice: c.MinGasPrice, MinimalEvents: c.MinimalEvents, Logger: log, Modules: modules, Past: past}, nil
 }

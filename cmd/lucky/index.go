@@ -109,6 +109,14 @@ func runIndex(ctx context.Context, args []string, getenv func(string) string, _,
 	}
 	defer p.close()
 	p.log.Info("lucky index", "network", cfg.Network.Name, "rpc", strings.Join(p.urls, ","))
+	if cfg.ReplayQuarantine {
+		r, err := p.idx.ix.ReplayQuarantine(ctx)
+		if err != nil {
+			return fmt.Errorf("index: replay the quarantine: %w", err)
+		}
+		p.log.Info("lucky index: quarantine replayed", "decoded_now", r.Released, "still_quarantined", r.Remain, "index_rebuilt", r.Rebuilt)
+		return nil
+	}
 	if err := p.idx.ix.Run(ctx); !errors.Is(err, context.Canceled) {
 		return err
 	}

@@ -149,7 +149,7 @@ func replicaHealth(idx *eventIndex, rb *replicaBots) func() api.Health {
 			h.Roles = append(h.Roles, string(store.RoleBots))
 		}
 		p := idx.ix.Progress()
-		h.Index = &api.IndexHealth{Indexed: p.Indexed, Head: p.Head}
+		h.Index = &api.IndexHealth{Indexed: p.Indexed, Head: p.Head, Quarantined: p.Quarantined}
 		if p.CatchingUp {
 			h.Index.Backfill = &api.Backfill{BlocksPerSec: p.BlocksPerSec, EventsPerSec: p.EventsPerSec, ETASeconds: p.ETASeconds}
 		}

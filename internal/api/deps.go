@@ -36,7 +36,9 @@ type Node interface {
 	Build(ctx context.Context, req chain.CallRequest) (*chain.Built, error)
 	Transaction(ctx context.Context, hash string) (*supra.TransactionInfo, error)
 	WaitTransaction(ctx context.Context, hash string) (*supra.TransactionInfo, error)
-	DecodeEvents(events []supra.Event) (chain.Decoded, error)
+	// DecodeTransaction decodes a transaction's events with what it says (its sender and
+	// call name a play's player, token and bet).
+	DecodeTransaction(tx *supra.TransactionInfo) (chain.Decoded, error)
 	// AbortReason is a failed transaction's abort of an app contract in plain words ("" if none).
 	AbortReason(vmStatus string) string
 }

@@ -25,6 +25,8 @@ type Health struct {
 // IndexHealth is the index's progress as this replica sees it.
 type IndexHealth struct {
 	Indexed, Head uint64
+	// Quarantined is how many events the index holds aside, undecodable.
+	Quarantined uint64
 	// Backfill is the catch-up this replica's ingester is running; nil when none runs.
 	Backfill *Backfill
 }
@@ -49,6 +51,7 @@ type indexHealthJSON struct {
 	HeadHeight    string        `json:"headHeight"`
 	Behind        string        `json:"behind"`
 	CaughtUp      bool          `json:"caughtUp"`
+	Quarantined   uint64        `json:"quarantined"`
 	Backfill      *backfillJSON `json:"backfill"`
 }
 
@@ -72,7 +75,7 @@ func (h Health) json(network string) healthJSON {
 	}
 	if i := h.Index; i != nil {
 		out.Index = &indexHealthJSON{IndexedHeight: strconv.FormatUint(i.Indexed, 10), HeadHeight: strconv.FormatUint(i.Head, 10),
-			Behind: strconv.FormatUint(i.behind(), 10), CaughtUp: i.behind() <= ReadyLag}
+			Behind: strconv.FormatUint(i.behind(), 10), CaughtUp: i.behind() <= ReadyLag, Quarantined: i.Quarantined}
 		if b := i.Backfill; b != nil {
 			out.Index.Backfill = &backfillJSON{BlocksPerSecond: math.Round(b.BlocksPerSec), EventsPerSecond: math.Round(b.EventsPerSec)}
 			if b.ETASeconds > 0 {

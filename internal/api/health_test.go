@@ -23,17 +23,19 @@ func TestHealthAndReadiness(t *testing.T) {
 	}{
 		{"no index, no roles", api.Health{}, 200, `[]`, `null`},
 		{"both roles, caught up", api.Health{Roles: []string{"ingester", "bots"}, Index: &api.IndexHealth{Indexed: 100, Head: 100}}, 200,
-			`["ingester","bots"]`, `{"indexedHeight":"100","headHeight":"100","behind":"0","caughtUp":true,"backfill":null}`},
+			`["ingester","bots"]`, `{"indexedHeight":"100","headHeight":"100","behind":"0","caughtUp":true,"quarantined":0,"backfill":null}`},
 		{"within a window", api.Health{Index: &api.IndexHealth{Indexed: 90, Head: 100}}, 200,
-			`[]`, `{"indexedHeight":"90","headHeight":"100","behind":"10","caughtUp":true,"backfill":null}`},
+			`[]`, `{"indexedHeight":"90","headHeight":"100","behind":"10","caughtUp":true,"quarantined":0,"backfill":null}`},
 		{"catching up", api.Health{Roles: []string{"ingester"}, Index: &api.IndexHealth{Indexed: 89, Head: 100,
 			Backfill: &api.Backfill{BlocksPerSec: 1520.4, EventsPerSec: 20.6, ETASeconds: 0.2}}}, 503, `["ingester"]`,
-			`{"indexedHeight":"89","headHeight":"100","behind":"11","caughtUp":false,"backfill":{"blocksPerSecond":1520,"eventsPerSecond":21,"etaSeconds":1}}`},
+			`{"indexedHeight":"89","headHeight":"100","behind":"11","caughtUp":false,"quarantined":0,"backfill":{"blocksPerSecond":1520,"eventsPerSecond":21,"etaSeconds":1}}`},
 		{"catching up, no block in yet", api.Health{Roles: []string{"ingester"}, Index: &api.IndexHealth{Indexed: 0, Head: 4024,
 			Backfill: &api.Backfill{}}}, 503, `["ingester"]`,
-			`{"indexedHeight":"0","headHeight":"4024","behind":"4024","caughtUp":false,"backfill":{"blocksPerSecond":0,"eventsPerSecond":0,"etaSeconds":null}}`},
+			`{"indexedHeight":"0","headHeight":"4024","behind":"4024","caughtUp":false,"quarantined":0,"backfill":{"blocksPerSecond":0,"eventsPerSecond":0,"etaSeconds":null}}`},
+		{"events quarantined", api.Health{Index: &api.IndexHealth{Indexed: 100, Head: 100, Quarantined: 2}}, 200,
+			`[]`, `{"indexedHeight":"100","headHeight":"100","behind":"0","caughtUp":true,"quarantined":2,"backfill":null}`},
 		{"index past the head last read", api.Health{Index: &api.IndexHealth{Indexed: 101, Head: 100}}, 200,
-			`[]`, `{"indexedHeight":"101","headHeight":"100","behind":"0","caughtUp":true,"backfill":null}`},
+			`[]`, `{"indexedHeight":"101","headHeight":"100","behind":"0","caughtUp":true,"quarantined":0,"backfill":null}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := func() api.Health { return tc.health }

@@ -150,12 +150,10 @@ func (h *Handler) GetTx(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	out := txResponse{TxDetail: d, Decoded: chain.Decoded{}}
-	if tx.Output != nil {
-		if out.Decoded, err = h.node.DecodeEvents(tx.Output.Move.Events); err != nil {
-			h.fail(w, r, err)
-			return
-		}
+	out := txResponse{TxDetail: d}
+	if out.Decoded, err = h.node.DecodeTransaction(tx); err != nil {
+		h.fail(w, r, err)
+		return
 	}
 	out.Play, out.Swap = out.Decoded["play"], out.Decoded["swap"]
 	if d.Status == supra.TxFailed && d.VMStatus != nil {

@@ -182,7 +182,7 @@ func testClient(t *testing.T) *Client {
 func TestDecodeEvents(t *testing.T) {
 	c := testClient(t)
 	evs := events(t, withdrawFixture, depositFixture, feeFixture, playEventFixture, swapEventFixture)
-	p, err := c.Slots.FindPlayEvent(evs)
+	p, err := c.Slots.FindPlayEvent(TxContext{}, evs)
 	if err != nil || p == nil {
 		t.Fatalf("play %v %v", p, err)
 	}
@@ -209,11 +209,11 @@ func TestDecodeEvents(t *testing.T) {
 	if _, ok, _ := DecodeCoinEvent(evs[2]); ok {
 		t.Fatal("fee statement decoded as a coin event")
 	}
-	if p, err := c.Slots.FindPlayEvent(evs[:3]); p != nil || !errors.Is(err, ErrEventNotFound) {
+	if p, err := c.Slots.FindPlayEvent(TxContext{}, evs[:3]); p != nil || !errors.Is(err, ErrEventNotFound) {
 		t.Fatalf("no PlayEvent: %v %v", p, err)
 	}
 	bad := events(t, strings.Replace(playEventFixture, `"total_prize":"515000000"`, `"total_prize":"x"`, 1))
-	if _, err := c.Slots.FindPlayEvent(bad); !errors.Is(err, ErrBadResponse) {
+	if _, err := c.Slots.FindPlayEvent(TxContext{}, bad); !errors.Is(err, ErrBadResponse) {
 		t.Fatalf("bad PlayEvent: %v", err)
 	}
 }

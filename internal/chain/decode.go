@@ -1,6 +1,7 @@
 package chain
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -26,6 +27,47 @@ type Decoder struct {
 	// Decode reads one event. ok false means "not this decoder's event" (several
 	// decoders may share a tag: a burn is a CoinDeposit to the burn address).
 	Decode func(ev supra.Event) (v any, ok bool, err error)
+	// DecodeTx, when set, is used instead of Decode: it reads one event with what its
+	// transaction says (sender, entry function, type arguments, arguments), for an event
+	// whose documented fields leave out what the transaction already names (PlayEvent).
+	DecodeTx func(tx TxContext, ev supra.Event) (v any, ok bool, err error)
+}
+
+// TxContext is what a transaction says about the events it emitted beyond their data:
+// who sent it and which entry function it called with what. The zero value is "not
+// known" (events read without their transaction). It is kept with a quarantined event
+// (as JSON) so a later decoder can read the event as it was first seen.
+type TxContext struct {
+	Sender   string   `json:"sender,omitempty"`   // "0x…", as the node wrote it
+	Function string   `json:"function,omitempty"` // "0x…::module::name"
+	TypeArgs []string `json:"typeArguments,omitempty"`
+	// Args are the call's arguments in the node's JSON (u64 as decimal strings,
+	// addresses "0x…").
+	Args []json.RawMessage `json:"arguments,omitempty"`
+}
+
+// TxContextOf reads a transaction's context (nil: none).
+func TxContextOf(tx *supra.TransactionInfo) TxContext {
+	if tx == nil {
+		return TxContext{}
+	}
+	c := TxContext{Sender: tx.Header.Sender.Move, Function: tx.Payload.Move.Function, TypeArgs: tx.Payload.Move.TypeArguments}
+	for _, a := range tx.Payload.Move.Arguments {
+		b, err := json.Marshal(a)
+		if err != nil {
+			b = []byte("null") // a value the node's JSON decoded always marshals again
+		}
+		c.Args = append(c.Args, b)
+	}
+	return c
+}
+
+// decode runs d on ev within tx.
+func (d Decoder) decode(tx TxContext, ev supra.Event) (any, bool, error) {
+	if d.DecodeTx != nil {
+		return d.DecodeTx(tx, ev)
+	}
+	return d.Decode(ev)
 }
 
 // Decoded is the decoded events of one transaction by Decoder.Key: a value, or a slice of
@@ -57,16 +99,33 @@ type Registry struct {
 func NewRegistry(ds ...Decoder) *Registry {
 	r := &Registry{byTag: map[tagKey][]Decoder{}}
 	for _, d := range ds {
-		if k, ok := keyOf(d.Tag); ok && d.Decode != nil {
+		if k, ok := keyOf(d.Tag); ok && (d.Decode != nil || d.DecodeTx != nil) {
 			r.byTag[k] = append(r.byTag[k], d)
 		}
 	}
 	return r
 }
 
-// Decode runs every event through the decoders of its tag. A malformed event of a known
-// type is an error (ErrBadResponse): the node and the contract disagree.
+// With returns a registry that tries ds before r's own decoders of the same tags: a
+// decoder fixed for data the app's could not read (replaying the index's quarantine).
+func (r *Registry) With(ds ...Decoder) *Registry {
+	out := NewRegistry(ds...)
+	for k, list := range r.byTag {
+		out.byTag[k] = append(out.byTag[k], list...)
+	}
+	return out
+}
+
+// Decode runs every event through the decoders of its tag, without their transaction
+// (see DecodeTx). A malformed event of a known type is an error (ErrBadResponse): the
+// node and the contract disagree.
 func (r *Registry) Decode(events []supra.Event) (Decoded, error) {
+	return r.DecodeTx(TxContext{}, events)
+}
+
+// DecodeTx runs the events of one transaction, described by tx, through the decoders of
+// their tags.
+func (r *Registry) DecodeTx(tx TxContext, events []supra.Event) (Decoded, error) {
 	out := Decoded{}
 	for _, ev := range events {
 		k, ok := keyOf(ev.Type)
@@ -74,7 +133,7 @@ func (r *Registry) Decode(events []supra.Event) (Decoded, error) {
 			continue
 		}
 		for _, d := range r.byTag[k] {
-			v, ok, err := d.Decode(ev)
+			v, ok, err := d.decode(tx, ev)
 			if err != nil {
 				return nil, err
 			}
@@ -94,8 +153,14 @@ func (r *Registry) Decode(events []supra.Event) (Decoded, error) {
 	return out, nil
 }
 
-// First returns the first event the decoder with key accepts, or ErrEventNotFound.
+// First returns the first event the decoder with key accepts, or ErrEventNotFound; the
+// events are read without their transaction (see FirstTx).
 func (r *Registry) First(key string, events []supra.Event) (any, error) {
+	return r.FirstTx(TxContext{}, key, events)
+}
+
+// FirstTx is First over the events of one transaction, described by tx.
+func (r *Registry) FirstTx(tx TxContext, key string, events []supra.Event) (any, error) {
 	for _, ev := range events {
 		k, ok := keyOf(ev.Type)
 		if !ok {
@@ -105,7 +170,7 @@ func (r *Registry) First(key string, events []supra.Event) (any, error) {
 			if d.Key != key {
 				continue
 			}
-			v, ok, err := d.Decode(ev)
+			v, ok, err := d.decode(tx, ev)
 			if err != nil {
 				return nil, err
 			}
@@ -131,5 +196,16 @@ func (c *core) decoders() []Decoder {
 // Decoders returns the registry of the app's events on this network.
 func (c *Core) Decoders() *Registry { return c.events }
 
-// DecodeEvents decodes a transaction's events through the registry.
+// DecodeEvents decodes events through the registry without their transaction: an event
+// that needs it (PlayEvent without the fields it can derive) is an error. DecodeTransaction
+// is the one to use for a transaction read from the node.
 func (c *Core) DecodeEvents(events []supra.Event) (Decoded, error) { return c.events.Decode(events) }
+
+// DecodeTransaction decodes a transaction's events with what the transaction says
+// (sender, entry function, arguments); nothing when it has no output yet.
+func (c *Core) DecodeTransaction(tx *supra.TransactionInfo) (Decoded, error) {
+	if tx == nil || tx.Output == nil {
+		return Decoded{}, nil
+	}
+	return c.events.DecodeTx(TxContextOf(tx), tx.Output.Move.Events)
+}

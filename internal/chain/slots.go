@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/luckycoin/lucky/internal/amount"
+	"github.com/luckycoin/lucky/internal/config"
 	"github.com/luckycoin/lucky/internal/supra"
 	"github.com/luckycoin/lucky/internal/tokens"
 )
@@ -196,8 +197,11 @@ func isCode(err error, code string) bool {
 	return ok && ie.Code == code
 }
 
-// PlayEvent is slots_v3::PlayEvent. Its JSON is the API's shape: u64s as decimal strings,
-// Token the registry's name of TokenType ("" when unknown).
+// PlayEvent is slots_v3::PlayEvent read with its transaction. Its JSON is the API's
+// shape: u64s as decimal strings, Token the registry's name of TokenType ("" when
+// unknown). The product documents name only NumberOfSpins, SpinResults and TotalPrize;
+// Player, TokenType and BetPerSpin come from the transaction that emitted it (see
+// DecodePlayEventTx).
 type PlayEvent struct {
 	Player        supra.Address `json:"player"`
 	TokenType     string        `json:"tokenType"`
@@ -219,36 +223,132 @@ func (p *PlayEvent) Wagered() *big.Int {
 	return new(big.Int).Mul(new(big.Int).SetUint64(p.BetPerSpin), new(big.Int).SetUint64(p.NumberOfSpins))
 }
 
-// DecodePlayEvent reads PlayEvent data. u64 fields may be strings or numbers.
-func DecodePlayEvent(data json.RawMessage) (PlayEvent, error) {
-	var in struct {
-		Player        string    `json:"player"`
-		TokenType     string    `json:"token_type"`
-		BetPerSpin    supra.U64 `json:"bet_per_spin"`
-		NumberOfSpins supra.U64 `json:"number_of_spins"`
-		SpinResults   []struct {
-			TierIndex supra.U64 `json:"tier_index"`
-			PrizeWon  supra.U64 `json:"prize_won"`
-		} `json:"spin_results"`
-		TotalPrize supra.U64 `json:"total_prize"`
-	}
+// PlayEventData is what a PlayEvent's data holds: the documented fields, always, and the
+// fields our devnet used to add (player, token_type, bet_per_spin) when present. Nothing
+// reads the extra fields where the transaction names the same thing.
+type PlayEventData struct {
+	NumberOfSpins uint64
+	SpinResults   []SpinResult
+	TotalPrize    uint64
+	// Extra fields: nil when the event does not carry them.
+	Player     *supra.Address
+	TokenType  *string
+	BetPerSpin *uint64
+}
+
+// DecodePlayEvent reads PlayEvent data: spin_results (each tier_index, prize_won),
+// total_prize and number_of_spins are required; player, token_type and bet_per_spin are
+// read when present and must then be well formed. u64 fields may be strings or numbers.
+func DecodePlayEvent(data json.RawMessage) (PlayEventData, error) {
+	// Field by field, so the reason names the field (it is what the quarantine keeps).
+	var in map[string]json.RawMessage
 	if err := json.Unmarshal(data, &in); err != nil {
-		return PlayEvent{}, fmt.Errorf("%w: PlayEvent: %v", ErrBadResponse, err)
+		return PlayEventData{}, fmt.Errorf("%w: PlayEvent: data is not a JSON object: %v", ErrBadResponse, err)
 	}
-	p, err := supra.ParseAddress(in.Player)
-	if err != nil {
-		return PlayEvent{}, fmt.Errorf("%w: PlayEvent player: %v", ErrBadResponse, err)
+	var spins, prize supra.U64
+	var results []struct {
+		TierIndex *supra.U64 `json:"tier_index"`
+		PrizeWon  *supra.U64 `json:"prize_won"`
 	}
-	ev := PlayEvent{Player: p, TokenType: in.TokenType, BetPerSpin: uint64(in.BetPerSpin),
-		NumberOfSpins: uint64(in.NumberOfSpins), TotalPrize: uint64(in.TotalPrize),
-		SpinResults: make([]SpinResult, len(in.SpinResults))}
-	for i, s := range in.SpinResults {
-		if s.TierIndex > 255 {
-			return PlayEvent{}, fmt.Errorf("%w: PlayEvent tier %d", ErrBadResponse, s.TierIndex)
+	for _, f := range []struct {
+		name, want string
+		v          any
+	}{{"number_of_spins", "a u64", &spins}, {"spin_results", "a list of {tier_index, prize_won}", &results}, {"total_prize", "a u64", &prize}} {
+		raw, ok := in[f.name]
+		if !ok {
+			return PlayEventData{}, fmt.Errorf("%w: PlayEvent: no %s", ErrBadResponse, f.name)
 		}
-		ev.SpinResults[i] = SpinResult{TierIndex: uint8(s.TierIndex), PrizeWon: uint64(s.PrizeWon)}
+		if err := json.Unmarshal(raw, f.v); err != nil || string(raw) == "null" {
+			return PlayEventData{}, fmt.Errorf("%w: PlayEvent: %s is %.40s, not %s", ErrBadResponse, f.name, raw, f.want)
+		}
 	}
+	out := PlayEventData{NumberOfSpins: uint64(spins), TotalPrize: uint64(prize), SpinResults: make([]SpinResult, len(results))}
+	var extra struct {
+		Player     *string    `json:"player"`
+		TokenType  *string    `json:"token_type"`
+		BetPerSpin *supra.U64 `json:"bet_per_spin"`
+	}
+	if err := json.Unmarshal(data, &extra); err != nil {
+		return PlayEventData{}, fmt.Errorf("%w: PlayEvent: player, token_type or bet_per_spin malformed: %v", ErrBadResponse, err)
+	}
+	for i, s := range results {
+		if s.TierIndex == nil || s.PrizeWon == nil {
+			return PlayEventData{}, fmt.Errorf("%w: PlayEvent: spin result %d without tier_index or prize_won", ErrBadResponse, i)
+		}
+		if *s.TierIndex > 255 {
+			return PlayEventData{}, fmt.Errorf("%w: PlayEvent tier %d", ErrBadResponse, *s.TierIndex)
+		}
+		out.SpinResults[i] = SpinResult{TierIndex: uint8(*s.TierIndex), PrizeWon: uint64(*s.PrizeWon)}
+	}
+	if extra.Player != nil {
+		p, err := supra.ParseAddress(*extra.Player)
+		if err != nil {
+			return PlayEventData{}, fmt.Errorf("%w: PlayEvent player: %v", ErrBadResponse, err)
+		}
+		out.Player = &p
+	}
+	out.TokenType = extra.TokenType
+	if extra.BetPerSpin != nil {
+		b := uint64(*extra.BetPerSpin)
+		out.BetPerSpin = &b
+	}
+	return out, nil
+}
+
+// DecodePlayEventTx reads a PlayEvent with the transaction that emitted it: the player is
+// the transaction's sender, the token the entry function's type argument (the native
+// coin for play_supra_coin), the bet per spin its first argument. Where the transaction
+// is not a call of the network's play functions (a contract calling slots_v3, an event
+// read without its transaction), the event's own player, token_type and bet_per_spin are
+// used if it carries them; otherwise the event cannot be read (ErrBadResponse).
+func DecodePlayEventTx(net config.Network, tx TxContext, data json.RawMessage) (PlayEvent, error) {
+	d, err := DecodePlayEvent(data)
+	if err != nil {
+		return PlayEvent{}, err
+	}
+	ev := PlayEvent{NumberOfSpins: d.NumberOfSpins, SpinResults: d.SpinResults, TotalPrize: d.TotalPrize}
+	if ok, err := derivePlay(net, tx, &ev); ok || err != nil {
+		return ev, err
+	}
+	if d.Player == nil || d.TokenType == nil || d.BetPerSpin == nil {
+		return PlayEvent{}, fmt.Errorf("%w: PlayEvent: its transaction (%q) is not a slots play and the event does not name the player, token and bet",
+			ErrBadResponse, tx.Function)
+	}
+	ev.Player, ev.TokenType, ev.BetPerSpin = *d.Player, *d.TokenType, *d.BetPerSpin
 	return ev, nil
+}
+
+// derivePlay fills in the player, token and bet from a call of play_supra_coin(bet,
+// spins, partner) or play<T>(bet, spins, token_type, partner); ok false when tx is not one.
+func derivePlay(net config.Network, tx TxContext, ev *PlayEvent) (bool, error) {
+	if net.Modules.Slots == "" || tx.Function == "" {
+		return false, nil
+	}
+	mod, err1 := supra.ParseModuleID(net.Modules.Slots)
+	fid, err2 := supra.ParseFunctionID(tx.Function)
+	if err1 != nil || err2 != nil || fid.Module != mod || (fid.Name != "play_supra_coin" && fid.Name != "play") {
+		return false, nil
+	}
+	sender, err := supra.ParseAddress(tx.Sender)
+	if err != nil {
+		return false, fmt.Errorf("%w: PlayEvent: sender %q: %v", ErrBadResponse, tx.Sender, err)
+	}
+	if len(tx.Args) == 0 {
+		return false, fmt.Errorf("%w: PlayEvent: %s without arguments", ErrBadResponse, fid.Name)
+	}
+	var bet supra.U64
+	if err := json.Unmarshal(tx.Args[0], &bet); err != nil {
+		return false, fmt.Errorf("%w: PlayEvent: %s bet argument %s: %v", ErrBadResponse, fid.Name, tx.Args[0], err)
+	}
+	token := net.Modules.NativeCoin
+	if fid.Name == "play" {
+		if len(tx.TypeArgs) != 1 {
+			return false, fmt.Errorf("%w: PlayEvent: play with %d type arguments", ErrBadResponse, len(tx.TypeArgs))
+		}
+		token = tx.TypeArgs[0]
+	}
+	ev.Player, ev.TokenType, ev.BetPerSpin = sender, token, uint64(bet)
+	return true, nil
 }
 
 // PlayEventType is the network's slots_v3::PlayEvent type ("" when slots is not configured).
@@ -263,8 +363,8 @@ func (c *core) playEventType() string {
 
 // slotsDecoders: the first PlayEvent as "play", its token named from the registry.
 func (c *core) slotsDecoders() []Decoder {
-	return []Decoder{{Key: "play", Tag: c.playEventType(), Decode: func(ev supra.Event) (any, bool, error) {
-		p, err := DecodePlayEvent(ev.Data)
+	return []Decoder{{Key: "play", Tag: c.playEventType(), DecodeTx: func(tx TxContext, ev supra.Event) (any, bool, error) {
+		p, err := DecodePlayEventTx(c.net, tx, ev.Data)
 		if err != nil {
 			return nil, false, err
 		}
@@ -275,9 +375,10 @@ func (c *core) slotsDecoders() []Decoder {
 	}}}
 }
 
-// FindPlayEvent returns the first PlayEvent among events, or ErrEventNotFound.
-func (c *Slots) FindPlayEvent(events []supra.Event) (*PlayEvent, error) {
-	v, err := c.events.First("play", events)
+// FindPlayEvent returns the first PlayEvent among a transaction's events, or
+// ErrEventNotFound.
+func (c *Slots) FindPlayEvent(tx TxContext, events []supra.Event) (*PlayEvent, error) {
+	v, err := c.events.FirstTx(tx, "play", events)
 	if err != nil {
 		return nil, err
 	}

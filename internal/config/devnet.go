@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"time"
 
 	"github.com/luckycoin/lucky/internal/devguard"
@@ -20,6 +21,9 @@ type DevnetNode struct {
 	BlockTime time.Duration
 	// MinGasPrice is the minimum gas unit price (0: the node's, 100).
 	MinGasPrice uint64
+	// MinimalEvents has the contracts emit only the event fields the product documents or
+	// the published sources name (a PlayEvent without player, token_type, bet_per_spin).
+	MinimalEvents bool
 	// AllowRemote lets the devnet listen on a non-loopback address, which hands its dev
 	// accounts' keys, balances and reset to anyone on the network.
 	AllowRemote bool
@@ -30,8 +34,9 @@ type DevnetNode struct {
 	HistoryEnd time.Time
 
 	// envErr is a LUCKY_DEVNET_HISTORY that is not a duration, reported by validate
-	// unless --history overrides it.
-	envErr error
+	// unless --history overrides it; minimalErr a LUCKY_DEVNET_MINIMAL_EVENTS that is not
+	// a boolean, unless --minimal-events does.
+	envErr, minimalErr error
 }
 
 // DefaultHistory is the seeded past of a fresh devnet chain unless --history says
@@ -44,6 +49,12 @@ func (d *DevnetNode) register(fs *flag.FlagSet, getenv func(string) string) {
 	fs.StringVar(&d.Seed, "seed", getenv("LUCKY_DEVNET_SEED"), "devnet: seed of the dev accounts and slot randomness (default: the devnet's; env LUCKY_DEVNET_SEED)")
 	fs.DurationVar(&d.BlockTime, "block-time", 0, "devnet: seal a block every interval (0: one block per transaction)")
 	fs.Uint64Var(&d.MinGasPrice, "min-gas-price", 0, "devnet: minimum gas unit price (default: the node's, 100)")
+	minimal, err := strconv.ParseBool(envOr(getenv, "LUCKY_DEVNET_MINIMAL_EVENTS", "false"))
+	if err != nil {
+		d.minimalErr = fmt.Errorf("%w: LUCKY_DEVNET_MINIMAL_EVENTS %q: want 1 or 0", ErrInvalid, getenv("LUCKY_DEVNET_MINIMAL_EVENTS"))
+	}
+	fs.BoolVar(&d.MinimalEvents, "minimal-events", minimal, "devnet: events carry only the fields the product documents or published sources name "+
+		"(PlayEvent: spin_results, total_prize, number_of_spins); the app derives the rest from the transaction (env LUCKY_DEVNET_MINIMAL_EVENTS=1)")
 	history := DefaultHistory
 	if v := getenv("LUCKY_DEVNET_HISTORY"); v != "" {
 		var err error
@@ -88,6 +99,10 @@ func (d *DevnetNode) validate(set map[string]bool) error {
 		return d.envErr
 	}
 	d.envErr = nil
+	if d.minimalErr != nil && !set["minimal-events"] {
+		return d.minimalErr
+	}
+	d.minimalErr = nil
 	if d.History < 0 {
 		return fmt.Errorf("%w: --history must not be negative", ErrInvalid)
 	}

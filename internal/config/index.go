@@ -71,15 +71,20 @@ type IndexCmd struct {
 	// `lucky devnet`).
 	RPC   []string
 	Index Index
+	// ReplayQuarantine reads the quarantined events again with this binary's decoders,
+	// puts those it reads into the index and exits (lucky index only).
+	ReplayQuarantine bool
 }
 
 // ParseIndex reads `lucky index [--network] [--rpc URL] [--data-dir] [--database-url]
-// [--index-start]`.
+// [--index-start] [--replay-quarantine]`.
 func ParseIndex(args []string, getenv func(string) string, stderr io.Writer) (IndexCmd, error) {
 	fs := flag.NewFlagSet("index", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var c IndexCmd
 	network, rpc := c.register(fs, getenv)
+	fs.BoolVar(&c.ReplayQuarantine, "replay-quarantine", false, "re-derive the events the index quarantined (it could not decode them) "+
+		"with this binary's decoders, then exit")
 	if _, err := parse(fs, args); err != nil {
 		return IndexCmd{}, err
 	}

@@ -3,6 +3,7 @@ package config
 import (
 	"errors"
 	"io"
+	"strings"
 	"testing"
 )
 
@@ -22,6 +23,13 @@ func TestIndexFlags(t *testing.T) {
 	}
 	if c, err := ParseIndex([]string{"--network", "mainnet"}, func(string) string { return "" }, io.Discard); err != nil || len(c.RPC) != 0 {
 		t.Fatalf("mainnet: %+v %v", c, err)
+	}
+	if c, err := ParseIndex([]string{"--network", "mainnet", "--replay-quarantine"}, func(string) string { return "" }, io.Discard); err != nil || !c.ReplayQuarantine {
+		t.Fatalf("replay: %+v %v", c, err)
+	}
+	if _, err := ParseBots([]string{"--network", "mainnet", "--replay-quarantine"}, func(string) string { return "" }, io.Discard); !errors.Is(err, ErrInvalid) ||
+		!strings.Contains(err.Error(), "replay-quarantine") {
+		t.Fatalf("bots take no --replay-quarantine: %v", err)
 	}
 	for _, args := range [][]string{
 		{"--index-start", "x"}, {"--database-url", "sqlite://x"}, {"--rpc", "http://x"}, {"--no-index"}, {"--network", "mainnet", "--rpc", "nohost"},

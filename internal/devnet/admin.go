@@ -76,7 +76,7 @@ func (n *Node) adminMux() http.Handler {
 		writeJSON(w, http.StatusOK, map[string]any{
 			"chain_id": ChainID, "height": n.ch.height(), "timestamp_us": n.ch.blockTime().UnixMicro(),
 			"seed": n.seed, "block_time_ms": n.opts.BlockTime.Milliseconds(), "min_gas_price": n.opts.MinGasPrice,
-			"faucet": n.faucet.Address.String(), "gas_collected": supra.U64(n.ch.st.gasCollected),
+			"faucet": n.faucet.Address.String(), "gas_collected": supra.U64(n.ch.st.gasCollected), "minimal_events": n.opts.MinimalEvents,
 		})
 	})
 	mux.HandleFunc("POST /devnet/snapshot", func(w http.ResponseWriter, _ *http.Request) {
@@ -210,6 +210,7 @@ func (n *Node) adminMux() http.Handler {
 		}
 		writeJSON(w, http.StatusOK, map[string]bool{"loaded": true})
 	})
+	mux.HandleFunc("POST /devnet/events", n.injectHandler)
 	for key, route := range n.admin {
 		mux.HandleFunc(route.Method+" /devnet/"+route.Path, n.moduleAdminHandler(key, route))
 	}

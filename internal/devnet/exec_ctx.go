@@ -65,6 +65,10 @@ func (c *Exec) Module() supra.ModuleID { return c.module }
 // TxHash is the hash of the running transaction (zero in genesis, views and admin calls).
 func (c *Exec) TxHash() [32]byte { return c.txHash }
 
+// MinimalEvents reports whether events carry only the fields the product documents or
+// published sources name (Options.MinimalEvents): modules leave out the rest.
+func (c *Exec) MinimalEvents() bool { return c.node.opts.MinimalEvents }
+
 // Now is the block timestamp the transaction executes at (includes /devnet time advances).
 func (c *Exec) Now() time.Time { return c.now }
 

@@ -77,6 +77,11 @@ type Options struct {
 	FaucetAmount uint64
 	// Now is the wall clock (default time.Now); tests pass a fixed clock.
 	Now func() time.Time
+	// MinimalEvents has the contracts emit only the event fields the product documents or
+	// the published sources name (PlayEvent: spin_results, total_prize, number_of_spins),
+	// as the real chain may: the app must derive the rest from the transaction
+	// (--minimal-events, LUCKY_DEVNET_MINIMAL_EVENTS=1).
+	MinimalEvents bool
 	// Past, when set, is written onto every fresh chain (not onto a state file loaded at
 	// start): the node starts on a world with a history instead of an empty genesis.
 	Past *Past
@@ -405,6 +410,9 @@ func (n *Node) WriteBanner(w io.Writer) {
 		blockTimeText(n.opts.BlockTime), n.opts.MinGasPrice)
 	// A chain with a seeded past keeps the clock that past ended on, not the wall clock's.
 	fmt.Fprintf(w, "Chain clock: %s (height %d).\n", n.ch.blockTime().UTC().Format(time.RFC3339), n.ch.height())
+	if n.opts.MinimalEvents {
+		fmt.Fprintf(w, "Minimal events: events carry only the fields the product documents or published sources name.\n")
+	}
 }
 
 func blockTimeText(d time.Duration) string {

@@ -34,9 +34,11 @@ func (m matcher) matches(eventType string) bool {
 }
 
 // decode adds one event to the batch by its stream's kind, through the app's decoder
-// registry (chain). A malformed event of a known type is an error: the window is read
-// again rather than stored wrong.
-func decode(reg *chain.Registry, b *store.Batch, s Stream, meta history.Meta, ev supra.Event) error {
+// registry (chain), with tx, what its transaction says (a play's player, token and bet
+// come from it). A malformed event of a known type is an error wrapping
+// chain.ErrBadResponse: the indexer quarantines it (see place); any other error has the
+// window read again.
+func decode(reg *chain.Registry, b *store.Batch, s Stream, meta history.Meta, ev supra.Event, tx chain.TxContext) error {
 	var err error
 	if meta.Sender, err = store.CanonAddress(meta.Sender); err != nil {
 		return fmt.Errorf("%w: %s sender: %v", ErrInconsistent, meta.TxHash, err)
@@ -44,7 +46,7 @@ func decode(reg *chain.Registry, b *store.Batch, s Stream, meta history.Meta, ev
 	one := []supra.Event{ev}
 	switch s.Kind {
 	case KindSwap:
-		v, err := reg.First("swap", one)
+		v, err := reg.FirstTx(tx, "swap", one)
 		if err != nil {
 			return err
 		}
@@ -56,7 +58,7 @@ func decode(reg *chain.Registry, b *store.Batch, s Stream, meta history.Meta, ev
 		}
 		b.Events.Swaps = append(b.Events.Swaps, history.Swap{Meta: meta, PairX: x, PairY: y, XIn: sw.XIn, XOut: sw.XOut, YIn: sw.YIn, YOut: sw.YOut})
 	case KindPlay:
-		v, err := reg.First("play", one)
+		v, err := reg.FirstTx(tx, "play", one)
 		if err != nil {
 			return err
 		}
@@ -72,9 +74,9 @@ func decode(reg *chain.Registry, b *store.Batch, s Stream, meta history.Meta, ev
 		b.Events.Plays = append(b.Events.Plays, history.Play{Meta: meta, Player: p.Player.String(), Token: tok,
 			Bet: p.BetPerSpin, Spins: p.NumberOfSpins, Won: p.TotalPrize, Tiers: tiers})
 	case KindCoin:
-		v, err := reg.First("deposits", one)
+		v, err := reg.FirstTx(tx, "deposits", one)
 		if errors.Is(err, chain.ErrEventNotFound) {
-			v, err = reg.First("withdrawals", one)
+			v, err = reg.FirstTx(tx, "withdrawals", one)
 		}
 		if err != nil {
 			return err
@@ -86,9 +88,9 @@ func decode(reg *chain.Registry, b *store.Batch, s Stream, meta history.Meta, ev
 		}
 		b.Events.Coins = append(b.Events.Coins, history.CoinEvent{Meta: meta, Deposit: c.Deposit, Coin: coin, Account: c.Account.String(), Amount: c.Amount})
 	case KindLiquidity:
-		v, err := reg.First("liquidityAdded", one)
+		v, err := reg.FirstTx(tx, "liquidityAdded", one)
 		if errors.Is(err, chain.ErrEventNotFound) {
-			v, err = reg.First("liquidityRemoved", one)
+			v, err = reg.FirstTx(tx, "liquidityRemoved", one)
 		}
 		if err != nil {
 			return err
@@ -103,7 +105,7 @@ func decode(reg *chain.Registry, b *store.Batch, s Stream, meta history.Meta, ev
 	case KindRaw:
 		// Kept as it came, with the account it belongs to when the app knows the event
 		// (Cosmic Miners), so an account's activity finds it without reading every event.
-		dec, err := reg.Decode(one)
+		dec, err := reg.DecodeTx(tx, one)
 		if err != nil {
 			return err
 		}

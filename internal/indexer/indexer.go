@@ -172,6 +172,9 @@ type Indexer struct {
 	daoMu   sync.Mutex
 	dao     map[history.Pair]chain.DAOShare // per pool, read once
 	wake    chan struct{}                   // ends a poll wait early (WaitHead)
+	// quarantined is how many events the store holds in quarantine, as last read.
+	quarantined atomic.Uint64
+	qlogged     sync.Map // event type (no type arguments) → true once its first quarantine was logged
 }
 
 // New returns an indexer; Run starts it.
@@ -577,6 +580,11 @@ func (ix *Indexer) catchUp(ctx context.Context) (bool, error) {
 		if err := Ingest(ctx, ix.st, ix.cfg.Rules, r.batch); err != nil {
 			return false, err
 		}
+		if len(r.batch.Quarantine) > 0 {
+			if err := ix.countQuarantine(ctx); err != nil {
+				return false, err
+			}
+		}
 		ix.indexed.Store(end - 1)
 		ix.started.Store(true)
 		progress.add(end-1, r.batch.Events.Len())
@@ -605,7 +613,7 @@ func (ix *Indexer) cursors(ctx context.Context) ([]uint64, error) {
 		ix.indexed.Store(low - 1)
 		ix.started.Store(true)
 	}
-	return out, nil
+	return out, ix.countQuarantine(ctx)
 }
 
 func minCursor(c []uint64) uint64 {
@@ -778,10 +786,16 @@ func (ix *Indexer) place(b *store.Batch, w window, blocks []supra.Block, counts 
 				meta := history.Meta{TxHash: tx.Hash, EventIndex: idx, Height: h, TxPos: pos,
 					TimeUS: int64(blk.Header.Timestamp.MicrosecondsSinceUnixEpoch), Sender: tx.Header.Sender.Move}
 				var err error
+				txc := chain.TxContextOf(&tx)
 				if ix.cfg.Streams[si].Kind == KindFA {
 					err = decodeFA(ix.cfg.Stores, b, meta, ev, &tx)
 				} else {
-					err = decode(ix.cfg.Decoders, b, ix.cfg.Streams[si], meta, ev)
+					err = decode(ix.cfg.Decoders, b, ix.cfg.Streams[si], meta, ev, txc)
+				}
+				if errors.Is(err, chain.ErrBadResponse) {
+					// Chain data the decoder cannot read is kept aside, never a reason to
+					// stop: reading the window again would find it the same.
+					err = ix.quarantine(b, ix.cfg.Streams[si], meta, ev, txc, err)
 				}
 				if err != nil {
 					return 0, err

@@ -19,6 +19,8 @@ const bigCatchUp = 1000
 type Progress struct {
 	Indexed uint64 `json:"indexed"` // every block up to here is ingested (as Status)
 	Head    uint64 `json:"head"`    // the node's head as last seen (as Status)
+	// Quarantined is how many events the index holds aside because it could not decode them.
+	Quarantined uint64 `json:"quarantined"`
 	// CatchingUp is set while a catch-up of at least 1,000 blocks runs. From and the rates
 	// are that catch-up's, or the last one's once it is done (zero before any).
 	CatchingUp   bool    `json:"catching_up"`
@@ -34,7 +36,7 @@ type Progress struct {
 // goroutine.
 func (ix *Indexer) Progress() Progress {
 	indexed, head := ix.Status()
-	out := Progress{Indexed: indexed, Head: head}
+	out := Progress{Indexed: indexed, Head: head, Quarantined: ix.Quarantined()}
 	if p := ix.prog.Load(); p != nil {
 		p.fill(&out, time.Now())
 	}

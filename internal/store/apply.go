@@ -27,6 +27,11 @@ type Batch struct {
 	// Lease, when set, is the ingester's: Apply writes nothing (ErrLeaseLost) once another
 	// replica has taken the role.
 	Lease *Lease
+	// Quarantine are the events of the batch's range the index could not decode, kept
+	// raw; Released are quarantined events this batch holds decoded at last (a replay),
+	// removed from the quarantine with the batch.
+	Quarantine []Quarantined
+	Released   []history.Key
 }
 
 // BlockRef names a block.
@@ -42,6 +47,8 @@ func (b *Batch) Merge(next *Batch) {
 		b.Last = next.Last
 	}
 	b.Events.Append(next.Events)
+	b.Quarantine = append(b.Quarantine, next.Quarantine...)
+	b.Released = append(b.Released, next.Released...)
 	for k, v := range next.Cursors {
 		b.Cursors[k] = v
 	}
@@ -318,6 +325,17 @@ func (s *DB) Apply(ctx context.Context, b *Batch) (err error) {
 			})
 		},
 	}
+	steps = append(steps, func() error {
+		return w.rows(`INSERT INTO quarantine (tx_hash, event_index, height, tx_pos, time_us, sender, stream, type, data, tx, reason)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (tx_hash, event_index) DO NOTHING`, len(b.Quarantine), func(i int) []any {
+			q := b.Quarantine[i]
+			return []any{q.TxHash, q.EventIndex, int64(q.Height), q.TxPos, q.TimeUS, q.Sender, q.Stream, q.Type, string(q.Data), string(q.Tx), q.Reason}
+		})
+	}, func() error {
+		return w.rows(`DELETE FROM quarantine WHERE tx_hash = ? AND event_index = ?`, len(b.Released), func(i int) []any {
+			return []any{b.Released[i].TxHash, b.Released[i].EventIndex}
+		})
+	})
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return err

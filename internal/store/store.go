@@ -346,7 +346,7 @@ func (s *DB) Reset(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("store: reset: %w", err)
 	}
-	names := []string{"coin_supplies"}
+	names := []string{"coin_supplies", "quarantine"}
 	for _, t := range dumpTables {
 		names = append(names, t.name)
 	}

@@ -394,7 +394,7 @@ func (scriptsModule) Execute(ex *devnet.Exec, call devnet.EntryCall) error {
 		if err := transfer(ex, DexlynPoolAccount, sender, y.String(), oy); err != nil {
 			return err
 		}
-		if err := ex.Emit(LiquidityRemovedEventType, map[string]any{"pair_x": x.String(), "pair_y": y.String(),
+		if err := emitLiquidity(ex, LiquidityRemovedEventType, x, y, map[string]any{
 			"returned_x_val": supra.U64(ox), "returned_y_val": supra.U64(oy), "lp_tokens_burned": supra.U64(lp)}); err != nil {
 			return err
 		}
@@ -406,7 +406,7 @@ func (scriptsModule) Execute(ex *devnet.Exec, call devnet.EntryCall) error {
 
 // emitLiquidityAdded emits Liquidswap's LiquidityAddedEvent with Dexlyn's pair fields.
 func emitLiquidityAdded(ex *devnet.Exec, x, y dex.CoinType, res dex.LiquidityResult) error {
-	return ex.Emit(LiquidityAddedEventType, map[string]any{"pair_x": x.String(), "pair_y": y.String(),
+	return emitLiquidity(ex, LiquidityAddedEventType, x, y, map[string]any{
 		"added_x_val": supra.U64(res.UsedX), "added_y_val": supra.U64(res.UsedY), "lp_tokens_received": supra.U64(res.LP)})
 }
 

@@ -125,6 +125,14 @@ type playEventJSON struct {
 	TotalPrize    supra.U64        `json:"total_prize"`
 }
 
+// minimalPlayEventJSON is PlayEvent as the product documents name it, nothing more
+// (Options.MinimalEvents): the player, token and bet are the transaction's.
+type minimalPlayEventJSON struct {
+	NumberOfSpins supra.U64        `json:"number_of_spins"`
+	SpinResults   []spinResultJSON `json:"spin_results"`
+	TotalPrize    supra.U64        `json:"total_prize"`
+}
+
 func (m slotsModule) Execute(ex *devnet.Exec, call devnet.EntryCall) error {
 	switch call.Function {
 	case "play_supra_coin":
@@ -213,10 +221,14 @@ func (slotsModule) play(ex *devnet.Exec, coin string, bet, spins uint64, partner
 	if err := transfer(ex, SlotsAddress, player, coin, out.TotalPrize); err != nil {
 		return err
 	}
-	ev := playEventJSON{Player: player, TokenType: coin, BetPerSpin: supra.U64(bet), NumberOfSpins: supra.U64(spins),
-		SpinResults: make([]spinResultJSON, len(out.Spins)), TotalPrize: supra.U64(out.TotalPrize)}
+	results := make([]spinResultJSON, len(out.Spins))
 	for i, s := range out.Spins {
-		ev.SpinResults[i] = spinResultJSON{TierIndex: s.TierIndex, PrizeWon: supra.U64(s.PrizeWon)}
+		results[i] = spinResultJSON{TierIndex: s.TierIndex, PrizeWon: supra.U64(s.PrizeWon)}
+	}
+	var ev any = playEventJSON{Player: player, TokenType: coin, BetPerSpin: supra.U64(bet), NumberOfSpins: supra.U64(spins),
+		SpinResults: results, TotalPrize: supra.U64(out.TotalPrize)}
+	if ex.MinimalEvents() {
+		ev = minimalPlayEventJSON{NumberOfSpins: supra.U64(spins), SpinResults: results, TotalPrize: supra.U64(out.TotalPrize)}
 	}
 	if err := ex.Emit(PlayEventType, ev); err != nil {
 		return err

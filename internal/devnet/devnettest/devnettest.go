@@ -12,6 +12,8 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"strconv"
 	"testing"
 	"time"
 
@@ -22,9 +24,24 @@ import (
 // FixedTime is the clock New gives the node unless Options.Now is set.
 var FixedTime = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 
-// New starts a node with a fixed clock and closes it at the end of the test.
+// MinimalEventsEnv, set to a true value (1, true), has every node New starts emit minimal
+// events (devnet.Options.MinimalEvents), so the existing tests run against the documented
+// minimum: LUCKY_DEVNET_MINIMAL_EVENTS=1 go test ./internal/api/ -run Spin.
+const MinimalEventsEnv = "LUCKY_DEVNET_MINIMAL_EVENTS"
+
+// MinimalEvents reports whether MinimalEventsEnv asks for minimal events.
+func MinimalEvents() bool {
+	b, _ := strconv.ParseBool(os.Getenv(MinimalEventsEnv)) // anything else: off
+	return b
+}
+
+// New starts a node with a fixed clock and closes it at the end of the test. With
+// MinimalEventsEnv set it emits minimal events.
 func New(t testing.TB, opts devnet.Options) *devnet.Node {
 	t.Helper()
+	if MinimalEvents() {
+		opts.MinimalEvents = true
+	}
 	if opts.Now == nil {
 		opts.Now = func() time.Time { return FixedTime }
 	}
