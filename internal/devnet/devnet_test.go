@@ -51,7 +51,7 @@ func TestRejections(t *testing.T) {
 		{name: "expired", mutate: func(r *supra.RawTransaction) { r.ExpirationTimestampSecs = uint64(devnettest.FixedTime.Unix()) }, status: "TRANSACTION_EXPIRED"},
 		{name: "insufficient balance for max gas", mutate: func(r *supra.RawTransaction) { r.GasUnitPrice = 10_000_000_000; r.MaxGasAmount = 2_000_000 }, status: "INSUFFICIENT_BALANCE_FOR_TRANSACTION_FEE"},
 		{name: "max gas above bound", mutate: func(r *supra.RawTransaction) { r.MaxGasAmount = 3_000_000 }, status: "MAX_GAS_UNITS_EXCEEDS_MAX_GAS_UNITS_BOUND"},
-		{name: "gas price below minimum", mutate: func(r *supra.RawTransaction) { r.GasUnitPrice = 99 }, status: "GAS_UNIT_PRICE_BELOW_MIN_BOUND"},
+		{name: "gas price below minimum", mutate: func(r *supra.RawTransaction) { r.GasUnitPrice = n.MinGasPrice() - 1 }, status: "GAS_UNIT_PRICE_BELOW_MIN_BOUND"},
 		{name: "auth key mismatch", key: stranger, mutate: func(r *supra.RawTransaction) { r.Sender = dev.Address }, status: "INVALID_AUTH_KEY"},
 		{name: "unknown sender", key: stranger, status: "SENDING_ACCOUNT_DOES_NOT_EXIST"},
 	}

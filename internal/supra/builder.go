@@ -14,16 +14,20 @@ import (
 // They live here once: the app's bindings and the dev wallet build through the same
 // TxBuilder (docs/mainnet-gas.md says where each figure comes from).
 //
-// DefaultMaxGas is the max gas of a transaction no simulation has priced: the Supra SDK's
-// DEFAULT_MAX_GAS_UNITS since v5 (500; 0.5 SUPRA at the chain's minimum price 100,000).
-// The node refuses a transaction unless the sender holds max gas × price, so the old
-// 500,000 would ask 500 SUPRA of every sender at 100,000. A simulated transaction gets
-// MaxGasForUsed of what the simulation used instead.
+// DefaultMaxGas is the max gas of a transaction no simulation has priced (the sender's
+// key is not known yet, or the node did not simulate in time). The Supra SDK's bounds are
+// 500 for a call (DEFAULT_MAX_GAS_UNITS since v5) and 1,020 for a transfer that creates
+// its recipient; a transaction of this app can be both at once (a burn's first transfer
+// to the burn address creates that account, measured 1,009 units on the devnet), so 2,000
+// covers the sum with room. The node refuses a transaction unless the sender holds max
+// gas × price, which at mainnet's 100,000 is 2 SUPRA here where the old 500,000 asked
+// 500 SUPRA of every sender. A simulated transaction gets MaxGasForUsed of what the
+// simulation used instead.
 //
 // DefaultMinGasPrice is the floor under the node's estimate; on a node with v3
 // estimate_gas_price the chain's own minimum (min_configured_gas_price) rules above it.
 const (
-	DefaultMaxGas      = 500
+	DefaultMaxGas      = 2_000
 	DefaultExpiry      = 30 * time.Second
 	DefaultMinGasPrice = 100
 	DevnetChainID      = 255
