@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -296,7 +297,7 @@ func TestHTTPEndpoints(t *testing.T) {
 	}{
 		{"chain id", "GET", "/rpc/v1/transactions/chain_id", "", 200, "255"},
 		{"gas price", "GET", "/rpc/v1/transactions/estimate_gas_price", "", 200, `"mean_gas_price":100`},
-		{"gas price v3", "GET", "/rpc/v3/transactions/estimate_gas_price", "", 200, `"median_gas_price":100,"min_configured_gas_price":100}`},
+		{"gas price v3", "GET", "/rpc/v3/transactions/estimate_gas_price", "", 200, `"median_gas_price":` + strconv.FormatUint(n.MinGasPrice(), 10) + `,"min_configured_gas_price":` + strconv.FormatUint(n.MinGasPrice(), 10) + `}`},
 		{"unknown account", "GET", "/rpc/v1/accounts/0x99", "", 200, "null"},
 		{"bad address", "GET", "/rpc/v1/accounts/0x" + strings.Repeat("1", 65), "", 400, "Invalid address. With '0x', address length should be exactly 66 characters."},
 		{"account", "GET", "/rpc/v1/accounts/" + dev.Address.String(), "", 200, `"sequence_number":1`},
