@@ -43,9 +43,11 @@ const MsgInvalidPublicKey = "publicKey must be the sender's Ed25519 public key: 
 // supraDecimals is the native coin's decimals: fees are paid in SUPRA base units.
 const supraDecimals = 8
 
-// Simulator is what the fee estimate needs of the node (chain.Core): the sender's public
-// key from its past transactions, and a simulation.
+// Simulator is what the fee estimate needs of the node (chain.Core): the gas price, the
+// sender's public key from its past transactions, and a simulation.
 type Simulator interface {
+	// GasPrice is the price transactions are built with (GET /gas).
+	GasPrice(ctx context.Context) (uint64, error)
 	SenderPublicKey(ctx context.Context, addr supra.Address) (ed25519.PublicKey, error)
 	Simulate(ctx context.Context, raw *supra.RawTransaction, pub ed25519.PublicKey) (*supra.TransactionInfo, error)
 }

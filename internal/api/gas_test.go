@@ -30,6 +30,12 @@ func TestMainnetGasPrice(t *testing.T) {
 	t.Parallel()
 	e := newEnvNode(t, nil, devnet.Options{MinGasPrice: mainnetMinGasPrice}, nil)
 	addr := func(i int) string { return e.addr(i).String() }
+	// What the swap screen's Max keeps back: the unsimulated max gas at the node's price.
+	g := e.mustOK("GET", "/api/v1/gas", "")
+	if g["gasUnitPrice"] != "100000" || g["maxGasAmount"] != fmt.Sprint(supra.DefaultMaxGas) ||
+		g["maxFee"] != fmt.Sprint(supra.DefaultMaxGas*mainnetMinGasPrice) || g["decimals"] != float64(8) {
+		t.Fatalf("GET /gas: %v", g)
+	}
 	const trader, spinner = 0, 1
 	// One transaction each first: it carries the account's public key, which the server
 	// reads from the chain to simulate (a wallet such as StarKey does not give it).
