@@ -120,3 +120,24 @@ func TestGasPriceFromAV1Node(t *testing.T) {
 		t.Fatalf("v3 asked %d times, want once (then v1 alone)", v3asks.Load())
 	}
 }
+
+// TestFeeForASmallBalance: at mainnet's price a sender with 0.5 SUPRA cannot hold the
+// unsimulated max gas × price (2,000 × 100,000 = 2 SUPRA), so the node refuses that
+// simulation; the server simulates again with the gas the balance pays for, and the
+// transaction it answers (max gas from that measure) goes through.
+func TestFeeForASmallBalance(t *testing.T) {
+	t.Parallel()
+	e := newEnvNode(t, nil, devnet.Options{MinGasPrice: mainnetMinGasPrice}, nil)
+	const poor = 3
+	e.mustOK("POST", "/devnet/balance", fmt.Sprintf(`{"address":%q,"coin_type":"0x1::supra_coin::SupraCoin","amount":"50000000"}`, e.addr(poor)))
+	body := fmt.Sprintf(`{"sender":%q,"function":"0x1::supra_account::transfer","typeArguments":[],"arguments":[%q,"1"]}`, e.addr(poor), e.addr(5))
+	built := e.mustOK("POST", "/api/v1/tx/build", withKey(body, e.pub(poor)))
+	f := feeOf(t, built)
+	used := bigOf(t, f["gasUnits"].(string)).Uint64()
+	if f["estimate"] != api.FeeSimulated || f["simulationError"] != nil || f["maxGasAmount"] != fmt.Sprint(supra.MaxGasForUsed(used)) {
+		t.Fatalf("fee %v", f)
+	}
+	if d := e.submitOK(built, poor); d["transactionCost"] != f["amount"] {
+		t.Fatalf("charged %v, shown %v", d["transactionCost"], f["amount"])
+	}
+}
