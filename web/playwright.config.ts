@@ -81,7 +81,8 @@ export default defineConfig({
     { name: 'cold-load-mobile', testMatch: COLD_LOAD, dependencies: ['desktop', 'mobile'], use: phone },
   ],
   webServer: {
-    // --history 0: the suite asserts exact genesis balances, so the devnet starts empty.
+    // --history 0: the suite asserts exact genesis balances, so the devnet starts empty. The binary inherits this
+    // process's environment, so LUCKY_DEVNET_MIN_GAS_PRICE=100000 runs the suite at mainnet's gas price.
     command: `${bin} serve --addr 127.0.0.1:${port} --history 0`,
     url: `${origin}/healthz`,
     reuseExistingServer: false,

@@ -50,7 +50,7 @@ describe('NetworkFee', () => {
     expect(tip).toHaveTextContent(
       "Estimated from the node's gas price and a simulation of this exact transaction: 59 gas units × 100 base units of SUPRA per unit (the node's gas price).",
     );
-    expect(tip).toHaveTextContent('It may use up to 118 gas units (its max gas, in case the chain moves before it runs); the network charges only the gas used.');
+    expect(tip).toHaveTextContent('Max gas 118 units, room in case the chain moves first; only the gas used is charged.');
     expect(tip).toHaveTextContent("= 5,900 base units = 0.000059 SUPRA ≈ $0.000000442500 at the market's SUPRA price.");
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('tooltip')).toBeNull();

@@ -28,6 +28,6 @@ export function feeMethodText(fee: NetworkFee): string {
   const units = `${BigInt(fee.gasUnits).toLocaleString('en-US')} gas units × ${BigInt(fee.gasUnitPrice).toLocaleString('en-US')} base units of SUPRA per unit (the node's gas price)`;
   return fee.estimate === 'simulation'
     ? `Estimated from the node's gas price and a simulation of this exact transaction: ${units}. ` +
-        `It may use up to ${BigInt(fee.maxGasAmount).toLocaleString('en-US')} gas units (its max gas, in case the chain moves before it runs); the network charges only the gas used.`
+        `Max gas ${BigInt(fee.maxGasAmount).toLocaleString('en-US')} units, room in case the chain moves first; only the gas used is charged.`
     : `Upper bound, not a simulation: ${units}, the transaction's max gas.`;
 }
