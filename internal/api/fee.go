@@ -277,8 +277,8 @@ func (h *Handler) simulateFee(ctx context.Context, raw *supra.RawTransaction, ke
 
 // roomierMax is the max gas to simulate raw again with when its simulation ran out of gas
 // or was refused because the sender cannot hold max gas × price: raw has the unsimulated
-// supra.DefaultMaxGas, which a transaction that creates an account (1,000 units and more)
-// outgrows, and which at a high price may be more than a small balance covers. It is
+// supra.DefaultMaxGas, which a heavy transaction can outgrow, and which at mainnet's price
+// (2 SUPRA at 100,000) may be more than a small balance covers. It is
 // what the sender's SUPRA pays for at raw's price, capped at supra.MaxGasLimit, as the
 // Aptos SDK estimates max gas; 0 when there is nothing to gain.
 func (h *Handler) roomierMax(ctx context.Context, raw *supra.RawTransaction, tx *supra.TransactionInfo, err error) uint64 {
