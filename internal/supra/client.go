@@ -99,9 +99,9 @@ type HTTPDoer interface {
 // Client talks to a Supra node's RPC v1, and v3 for events over wide ranges and for the
 // gas price. Reads are retried and fail over from the primary URL to the backups; a submit
 // fails over only when the request provably never reached a node (connection refused), so
-// a transaction is never sent twice by accident. The URL that last answered stays preferred. Every call
-// ends within its budget, retries included, so a hung node costs a request a bounded
-// time and then an error. A node's Retry-After is honoured between retries.
+// a transaction is never sent twice by accident. The URL that last answered stays
+// preferred. Every call ends within its budget, retries included, so a hung node costs a
+// request a bounded time and then an error. A node's Retry-After is honoured between retries.
 type Client struct {
 	urls      []string
 	slots     []chan struct{} // per URL: its requests in flight (the node's budget)
