@@ -84,7 +84,8 @@ export default defineConfig({
   webServer: {
     // --history 0: the suite asserts exact genesis balances, so the devnet starts empty.
     // LUCKY_DEVNET_MINIMAL_EVENTS=1 runs the suite against events that carry only the fields
-    // the product documents name (--minimal-events), as mainnet's may.
+    // the product documents name (--minimal-events), as mainnet's may. The binary inherits this
+    // process's environment, so LUCKY_DEVNET_MIN_GAS_PRICE=100000 runs it at mainnet's gas price.
     command: `${bin} serve --addr 127.0.0.1:${port} --history 0${minimalEvents ? ' --minimal-events' : ''}`,
     url: `${origin}/healthz`,
     reuseExistingServer: false,

@@ -119,9 +119,8 @@ func (h *Handler) BuildBurn(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	h.writeBuilt(w, r, b, req.feeRequest, burnSummary{
-		Summary: b.Summary, Token: tok.Name, AmountBase: strconv.FormatUint(amt, 10),
-		BurnAddress: h.net.Modules.BurnAddress,
+	h.writeBuilt(w, r, b, req.feeRequest, func() any {
+		return burnSummary{Summary: b.Summary, Token: tok.Name, AmountBase: strconv.FormatUint(amt, 10), BurnAddress: h.net.Modules.BurnAddress}
 	})
 }
 

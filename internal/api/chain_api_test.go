@@ -126,11 +126,11 @@ func TestBuildValidation(t *testing.T) {
 	raw := decodeRaw(t, out["rawTransaction"].(string))
 	s := out["summary"].(map[string]any)
 	if s["function"] != "0x0000000000000000000000000000000000000000000000000000000000000001::supra_account::transfer" ||
-		s["maxGasAmount"] != "500000" || s["gasUnitPrice"] != "100" || s["chainId"] != float64(255) ||
+		s["maxGasAmount"] != fmt.Sprint(supra.DefaultMaxGas) || s["gasUnitPrice"] != fmt.Sprint(e.node.MinGasPrice()) || s["chainId"] != float64(255) ||
 		s["sequenceNumber"] != "0" || s["sender"] != sender {
 		t.Fatalf("summary %v", s)
 	}
-	if raw.MaxGasAmount != 500000 || raw.ChainID != 255 || fmt.Sprint(raw.ExpirationTimestampSecs) != s["expirationTimestampSecs"] ||
+	if raw.MaxGasAmount != supra.DefaultMaxGas || raw.ChainID != 255 || fmt.Sprint(raw.ExpirationTimestampSecs) != s["expirationTimestampSecs"] ||
 		raw.Payload.Function != "transfer" || len(raw.Payload.Args) != 2 || !bytes.Equal(raw.Payload.Args[1], []byte{7, 0, 0, 0, 0, 0, 0, 0}) {
 		t.Fatalf("raw %+v", raw)
 	}

@@ -3,6 +3,7 @@ package api_test
 import (
 	"context"
 	"errors"
+	"strconv"
 	"testing"
 	"time"
 
@@ -36,7 +37,7 @@ func TestCoinAndBurnBindings(t *testing.T) {
 	to := supra.MustParseAddress("0x5eed77")
 	b, err := c.Coins.BuildTransfer(ctx, e.addr(0), to, supra.MustCoinType(luckyType), 1_234_567)
 	if err != nil || b.Summary.Function != "0x0000000000000000000000000000000000000000000000000000000000000001::supra_account::transfer_coins" ||
-		b.Summary.TypeArguments[0] != luckyType || b.Summary.MaxGasAmount != "500000" {
+		b.Summary.TypeArguments[0] != luckyType || b.Summary.MaxGasAmount != strconv.Itoa(supra.DefaultMaxGas) {
 		t.Fatalf("BuildTransfer %+v %v", b, err)
 	}
 	_, dec := e.decodedOf(e.signSubmit(b.RawHex, e.key(0)))

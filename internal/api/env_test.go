@@ -66,11 +66,19 @@ func newEnv(t *testing.T, reg *tokens.Registry) *env {
 // that misbehaves, say) and with extra client options (a short timeout).
 func newEnvOver(t *testing.T, reg *tokens.Registry, wrap func(http.Handler) http.Handler, opts ...supra.ClientOption) *env {
 	t.Helper()
+	return newEnvNode(t, reg, devnet.Options{}, wrap, opts...)
+}
+
+// newEnvNode is newEnvOver over a node with options of its own (a minimum gas price);
+// the app's contracts are always deployed.
+func newEnvNode(t *testing.T, reg *tokens.Registry, nodeOpts devnet.Options, wrap func(http.Handler) http.Handler, opts ...supra.ClientOption) *env {
+	t.Helper()
 	mods, err := modulesOnce()
 	if err != nil {
 		t.Fatal(err)
 	}
-	node := devnettest.New(t, devnet.Options{Modules: mods})
+	nodeOpts.Modules = mods
+	node := devnettest.New(t, nodeOpts)
 	logs := &syncBuffer{}
 	log := slog.New(slog.NewTextHandler(logs, nil))
 	if reg == nil {

@@ -43,9 +43,11 @@ const MsgInvalidPublicKey = "publicKey must be the sender's Ed25519 public key: 
 // supraDecimals is the native coin's decimals: fees are paid in SUPRA base units.
 const supraDecimals = 8
 
-// Simulator is what the fee estimate needs of the node (chain.Core): the sender's public
-// key from its past transactions, and a simulation.
+// Simulator is what the fee estimate needs of the node (chain.Core): the gas price, the
+// sender's public key from its past transactions, and a simulation.
 type Simulator interface {
+	// GasPrice is the price transactions are built with (GET /gas).
+	GasPrice(ctx context.Context) (uint64, error)
 	SenderPublicKey(ctx context.Context, addr supra.Address) (ed25519.PublicKey, error)
 	Simulate(ctx context.Context, raw *supra.RawTransaction, pub ed25519.PublicKey) (*supra.TransactionInfo, error)
 }
@@ -121,25 +123,39 @@ func parsePublicKey(s string) (ed25519.PublicKey, error) {
 	return ed25519.PublicKey(b), nil
 }
 
-// writeBuilt answers a build: the raw transaction, its summary and its fee.
-func (h *Handler) writeBuilt(w http.ResponseWriter, r *http.Request, b *chain.Built, fr feeRequest, summary any) {
-	h.writeBuiltResponse(w, r, b, fr, buildResponse{Summary: summary})
+// writeBuilt answers a build: the raw transaction, its summary and its fee. summary is
+// made after the fee, because a simulation sets the transaction's max gas, which changes
+// its bytes and its summary.
+func (h *Handler) writeBuilt(w http.ResponseWriter, r *http.Request, b *chain.Built, fr feeRequest, summary func() any) {
+	h.writeBuiltResponse(w, r, b, fr, func() buildResponse { return buildResponse{Summary: summary()} })
 }
 
 // writeBuiltResponse is writeBuilt for an answer with more than a summary (a swap's steps).
-func (h *Handler) writeBuiltResponse(w http.ResponseWriter, r *http.Request, b *chain.Built, fr feeRequest, resp buildResponse) {
+// When a simulation measured the transaction, its max gas becomes supra.MaxGasForUsed of
+// that measure instead of the unsimulated supra.DefaultMaxGas: the sender then needs to hold
+// only about twice the fee, not max gas × price of a guess.
+func (h *Handler) writeBuiltResponse(w http.ResponseWriter, r *http.Request, b *chain.Built, fr feeRequest, resp func() buildResponse) {
 	key, err := parsePublicKey(fr.PublicKey)
 	if err != nil {
 		h.fail(w, r, err)
 		return
 	}
-	resp.RawTransaction, resp.Fee = b.RawHex, h.estimateFee(r.Context(), b.Raw, key)
-	WriteJSON(w, http.StatusOK, resp)
+	fee, m := h.estimateFee(r.Context(), b.Raw, key)
+	if m.ok {
+		if err := b.SetMaxGas(m.maxGas()); err != nil {
+			h.fail(w, r, err)
+			return
+		}
+		fee.MaxGasAmount = u64s(b.Raw.MaxGasAmount)
+	}
+	out := resp()
+	out.RawTransaction, out.Fee = b.RawHex, fee
+	WriteJSON(w, http.StatusOK, out)
 }
 
 // estimateFee prices raw: the simulation (after finding the sender's key when the request
 // gave none) and the market read for USD run side by side within FeeWait.
-func (h *Handler) estimateFee(ctx context.Context, raw *supra.RawTransaction, key ed25519.PublicKey) *feeJSON {
+func (h *Handler) estimateFee(ctx context.Context, raw *supra.RawTransaction, key ed25519.PublicKey) (*feeJSON, gasMeasure) {
 	ctx, cancel := context.WithTimeout(ctx, FeeWait)
 	defer cancel()
 	var snap *market.Snapshot
@@ -156,7 +172,7 @@ func (h *Handler) estimateFee(ctx context.Context, raw *supra.RawTransaction, ke
 		}
 		snap = s
 	}()
-	fee := h.simulateFee(ctx, raw, key)
+	fee, m := h.simulateFee(ctx, raw, key)
 	<-done
 	price := (*big.Rat)(nil)
 	if snap != nil {
@@ -168,15 +184,35 @@ func (h *Handler) estimateFee(ctx context.Context, raw *supra.RawTransaction, ke
 		amt, _ := new(big.Int).SetString(fee.Amount, 10)
 		fee.USD = market.DecimalPtr(new(big.Rat).Mul(price, new(big.Rat).SetFrac(amt, big.NewInt(100_000_000))))
 	}
-	return fee
+	return fee, m
 }
 
-// simulateFee is the fee without its USD value.
-func (h *Handler) simulateFee(ctx context.Context, raw *supra.RawTransaction, key ed25519.PublicKey) *feeJSON {
-	upper := func(why string) *feeJSON {
+// gasMeasure is what a simulation measured of a transaction: ok when one ran it, the gas
+// units it used, and ceiling, the most max gas the sender can pay for when that was read
+// (0: not read).
+type gasMeasure struct {
+	ok      bool
+	used    uint64
+	ceiling uint64
+}
+
+// maxGas is the max gas of the measured transaction: supra.MaxGasForUsed, within what the
+// sender can pay for when that is known.
+func (m gasMeasure) maxGas() uint64 {
+	g := supra.MaxGasForUsed(m.used)
+	if m.ceiling > 0 {
+		g = min(g, max(m.ceiling, m.used))
+	}
+	return g
+}
+
+// simulateFee is the fee without its USD value, and what the simulation measured.
+func (h *Handler) simulateFee(ctx context.Context, raw *supra.RawTransaction, key ed25519.PublicKey) (*feeJSON, gasMeasure) {
+	upperFee := func(why string) *feeJSON {
 		return newFee(raw, raw.MaxGasAmount, FeeUpperBound, "At most: the max gas of "+u64s(raw.MaxGasAmount)+
 			" units × the node's gas price, not a simulation, because "+why+". The network charges only the gas used, usually far less.")
 	}
+	upper := func(why string) (*feeJSON, gasMeasure) { return upperFee(why), gasMeasure{} }
 	if h.sim == nil {
 		return upper("this server has no node to simulate on")
 	}
@@ -197,6 +233,16 @@ func (h *Handler) simulateFee(ctx context.Context, raw *supra.RawTransaction, ke
 		fromChain = true
 	}
 	tx, err := h.sim.Simulate(ctx, raw, key)
+	var ceiling uint64
+	if roomier := h.roomierMax(ctx, raw, tx, err); roomier > 0 {
+		// Measured again with all the gas the sender can pay for; the transaction keeps
+		// the measure's max gas (writeBuiltResponse), so it is the one the node ran.
+		try := *raw
+		try.MaxGasAmount = roomier
+		if tx2, err2 := h.sim.Simulate(ctx, &try, key); tx2 != nil && tx2.Status != supra.StatusInvalid && tx2.Output != nil {
+			tx, err, ceiling = tx2, err2, roomier
+		}
+	}
 	var se *supra.SimulationError
 	switch {
 	case errors.As(err, &se) && tx != nil && tx.Status == supra.StatusInvalid:
@@ -207,15 +253,15 @@ func (h *Handler) simulateFee(ctx context.Context, raw *supra.RawTransaction, ke
 			}
 			return upper("the public key does not match this account")
 		}
-		f := upper("the node would refuse this transaction")
+		f := upperFee("the node would refuse this transaction")
 		f.SimulationError = strPtr(se.Error())
-		return f
+		return f, gasMeasure{}
 	case errors.As(err, &se) && tx != nil && tx.Output != nil:
 		// It would execute and fail: it would still be charged the gas it used.
 		f := newFee(raw, tx.Output.Move.GasUsed, FeeSimulated, fmt.Sprintf(
 			"Simulated on the node: this transaction would fail and still be charged %d gas units × the node's gas price.", tx.Output.Move.GasUsed))
 		f.SimulationError = strPtr(se.Error())
-		return f
+		return f, gasMeasure{ok: true, used: tx.Output.Move.GasUsed, ceiling: ceiling}
 	case err != nil:
 		h.log.Warn("fee: simulation failed", "sender", raw.Sender.String(), "err", err)
 		if ctx.Err() != nil {
@@ -226,7 +272,40 @@ func (h *Handler) simulateFee(ctx context.Context, raw *supra.RawTransaction, ke
 		return upper("the node's simulation had no output")
 	}
 	return newFee(raw, tx.Output.Move.GasUsed, FeeSimulated, fmt.Sprintf(
-		"Simulated on the node: this exact transaction uses %d gas units × the node's gas price.", tx.Output.Move.GasUsed))
+		"Simulated on the node: this exact transaction uses %d gas units × the node's gas price.", tx.Output.Move.GasUsed)), gasMeasure{ok: true, used: tx.Output.Move.GasUsed, ceiling: ceiling}
+}
+
+// roomierMax is the max gas to simulate raw again with when its simulation ran out of gas
+// or was refused because the sender cannot hold max gas × price: raw has the unsimulated
+// supra.DefaultMaxGas, which a heavy transaction can outgrow, and which at mainnet's price
+// (2 SUPRA at 100,000) may be more than a small balance covers. It is
+// what the sender's SUPRA pays for at raw's price, capped at supra.MaxGasLimit, as the
+// Aptos SDK estimates max gas; 0 when there is nothing to gain.
+func (h *Handler) roomierMax(ctx context.Context, raw *supra.RawTransaction, tx *supra.TransactionInfo, err error) uint64 {
+	var se *supra.SimulationError
+	if h.coins == nil || raw.GasUnitPrice == 0 || !errors.As(err, &se) || tx == nil {
+		return 0
+	}
+	outOfGas := tx.Status != supra.StatusInvalid && isOutOfGas(se.VMStatus)
+	if !outOfGas && se.VMStatus != "INSUFFICIENT_BALANCE_FOR_TRANSACTION_FEE" {
+		return 0
+	}
+	bal, berr := h.coins.CoinBalance(ctx, raw.Sender, supra.NativeCoin())
+	if berr != nil {
+		h.log.Warn("fee: SUPRA balance for a roomier simulation", "sender", raw.Sender.String(), "err", berr)
+		return 0
+	}
+	room := min(bal/raw.GasUnitPrice, supra.MaxGasLimit)
+	if outOfGas && room <= raw.MaxGasAmount || room < supra.MinSimulatedMaxGas/supra.MaxGasMargin {
+		return 0
+	}
+	return room
+}
+
+// isOutOfGas tells a vm_status of a transaction that ran out of gas (the node's text, or
+// the status code's name).
+func isOutOfGas(vmStatus string) bool {
+	return strings.Contains(strings.ToLower(vmStatus), "out of gas") || strings.Contains(vmStatus, "OUT_OF_GAS")
 }
 
 func newFee(raw *supra.RawTransaction, units uint64, method, note string) *feeJSON {

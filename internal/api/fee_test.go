@@ -9,6 +9,7 @@ import (
 	"math/big"
 	"net/http"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -116,6 +117,11 @@ func TestBuildFeeIsTheChargedGas(t *testing.T) {
 		if f["usd"] != wantUSD.FloatString(18) {
 			t.Fatalf("%s: usd %v, want %s", s.name, f["usd"], wantUSD.FloatString(18))
 		}
+		// The transaction signed has the max gas its measure gives, and says so.
+		wantMax := strconv.FormatUint(supra.MaxGasForUsed(uint64(bigOf(t, f["gasUnits"].(string)).Int64())), 10)
+		if f["maxGasAmount"] != wantMax || built["summary"].(map[string]any)["maxGasAmount"] != wantMax {
+			t.Fatalf("%s: max gas %v (summary %v), want %s", s.name, f["maxGasAmount"], built["summary"].(map[string]any)["maxGasAmount"], wantMax)
+		}
 		d := e.submitOK(built, s.acct)
 		if d["gasUsed"] != f["gasUnits"] || d["transactionCost"] != f["amount"] {
 			t.Fatalf("%s: charged %v gas (%v), fee said %v (%v)", s.name, d["gasUsed"], d["transactionCost"], f["gasUnits"], f["amount"])
@@ -148,8 +154,9 @@ func TestBuildFeeFindsTheKeyOnChain(t *testing.T) {
 	}
 	// Account 6 has sent nothing yet: no key anywhere.
 	f := feeOf(t, e.mustOK("POST", "/api/v1/tx/build", transfer(6, 5, "1")))
-	if f["estimate"] != api.FeeUpperBound || f["gasUnits"] != f["maxGasAmount"] || f["gasUnits"] != "500000" ||
-		!strings.HasPrefix(f["note"].(string), "At most: the max gas of 500000 units") || !strings.Contains(f["note"].(string), "public key is not known") {
+	unsimulated := strconv.Itoa(supra.DefaultMaxGas)
+	if f["estimate"] != api.FeeUpperBound || f["gasUnits"] != f["maxGasAmount"] || f["gasUnits"] != unsimulated ||
+		!strings.HasPrefix(f["note"].(string), "At most: the max gas of "+unsimulated+" units") || !strings.Contains(f["note"].(string), "public key is not known") {
 		t.Fatalf("no key: %v", f)
 	}
 	// With its key in the request the same account's first transaction is simulated.

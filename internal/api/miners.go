@@ -210,7 +210,9 @@ func (h *Handler) BuildMinerPurchase(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	h.writeBuilt(w, r, b.Built, req.feeRequest, minerPurchaseSummary{Summary: b.Summary, Miner: b.Miner.Name, Cost: u64s(b.Cost)})
+	h.writeBuilt(w, r, b.Built, req.feeRequest, func() any {
+		return minerPurchaseSummary{Summary: b.Summary, Miner: b.Miner.Name, Cost: u64s(b.Cost)}
+	})
 }
 
 func parseMinerPurchase(req minerPurchaseRequest) (chain.MinerPurchase, error) {
@@ -278,5 +280,5 @@ func (h *Handler) BuildMinerClaim(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	h.writeBuilt(w, r, b, req.feeRequest, b.Summary)
+	h.writeBuilt(w, r, b, req.feeRequest, func() any { return b.Summary })
 }

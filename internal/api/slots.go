@@ -43,9 +43,9 @@ func (h *Handler) BuildSpins(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	h.writeBuilt(w, r, b.Built, req.feeRequest, spinSummary{
-		Summary: b.Summary, Token: b.Token.Name,
-		BetPerSpinBase: strconv.FormatUint(b.BetPerSpinBase, 10), TotalBet: strconv.FormatUint(b.TotalBet, 10),
+	h.writeBuilt(w, r, b.Built, req.feeRequest, func() any {
+		return spinSummary{Summary: b.Summary, Token: b.Token.Name,
+			BetPerSpinBase: strconv.FormatUint(b.BetPerSpinBase, 10), TotalBet: strconv.FormatUint(b.TotalBet, 10)}
 	})
 }
 

@@ -207,7 +207,7 @@ func (h *Handler) BuildStake(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	h.writeBuilt(w, r, b.Built, req.feeRequest, stakeSummary{Summary: b.Summary, Amount: u64s(b.Amount)})
+	h.writeBuilt(w, r, b.Built, req.feeRequest, func() any { return stakeSummary{Summary: b.Summary, Amount: u64s(b.Amount)} })
 }
 
 // BuildUnstake serves POST /api/v1/staking/unstake: unstake(amount) of an amount or of
@@ -244,8 +244,10 @@ func (h *Handler) BuildUnstake(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	h.writeBuilt(w, r, b.Built, req.feeRequest, unstakeSummary{Summary: b.Summary,
-		Amount: u64s(b.Amount), Tax: u64s(b.Tax), Returned: u64s(b.Returned), LockSecondsLeft: u64s(b.LockSecondsLeft)})
+	h.writeBuilt(w, r, b.Built, req.feeRequest, func() any {
+		return unstakeSummary{Summary: b.Summary,
+			Amount: u64s(b.Amount), Tax: u64s(b.Tax), Returned: u64s(b.Returned), LockSecondsLeft: u64s(b.LockSecondsLeft)}
+	})
 }
 
 // BuildStakingClaim serves POST /api/v1/staking/claim: claim() of the sender's pending
@@ -267,8 +269,9 @@ func (h *Handler) BuildStakingClaim(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	h.writeBuilt(w, r, b.Built, req.feeRequest, stakingClaimSummary{Summary: b.Summary,
-		PendingRewards: u64s(b.Pending), Payout: u64s(b.Payout)})
+	h.writeBuilt(w, r, b.Built, req.feeRequest, func() any {
+		return stakingClaimSummary{Summary: b.Summary, PendingRewards: u64s(b.Pending), Payout: u64s(b.Payout)}
+	})
 }
 
 // BuildStakingPass serves POST /api/v1/staking/pass: buy_tax_free_pass(), after checking
@@ -290,5 +293,5 @@ func (h *Handler) BuildStakingPass(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	h.writeBuilt(w, r, b.Built, req.feeRequest, passSummary{Summary: b.Summary, Price: u64s(b.Price)})
+	h.writeBuilt(w, r, b.Built, req.feeRequest, func() any { return passSummary{Summary: b.Summary, Price: u64s(b.Price)} })
 }

@@ -345,7 +345,7 @@ func TestStakingBuildRefused(t *testing.T) {
 	e.mustOK("POST", "/devnet/balance", fmt.Sprintf(`{"address":%q,"coin_type":"0x1::supra_coin::SupraCoin","amount":"10000000000"}`, poor))
 	code, out := e.do("POST", "/api/v1/staking/pass", fmt.Sprintf(`{"sender":%q}`, poor))
 	if c, msg := errCode(out); code != 409 || c != "insufficient_balance" ||
-		msg != "Insufficient SUPRA: the pass needs 100 SUPRA plus a network fee of up to 0.5 SUPRA, and you have 100 SUPRA." {
+		msg != "Insufficient SUPRA: the pass needs 100 SUPRA plus a network fee of up to "+maxFeeText(e)+" SUPRA, and you have 100 SUPRA." {
 		t.Fatalf("pass without the fee: %d %s %q", code, c, msg)
 	}
 }
@@ -406,4 +406,11 @@ func TestStakingAbortsInPlainWords(t *testing.T) {
 	if _, ok := d["reason"]; ok {
 		t.Errorf("a coin abort has a reason: %v", d)
 	}
+}
+
+// maxFeeText is the most an unsimulated transaction can cost on e's node, in SUPRA as the
+// refusals write it: max gas × the node's minimum price.
+func maxFeeText(e *env) string {
+	fee := new(big.Rat).SetFrac(new(big.Int).SetUint64(supra.DefaultMaxGas*e.node.MinGasPrice()), big.NewInt(supraUnit))
+	return strings.TrimRight(strings.TrimRight(fee.FloatString(8), "0"), ".")
 }

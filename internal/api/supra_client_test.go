@@ -25,7 +25,7 @@ func TestSupraClientAgainstDevnet(t *testing.T) {
 	if id, err := c.ChainID(ctx); err != nil || id != 255 {
 		t.Fatalf("ChainID %d %v", id, err)
 	}
-	if g, err := c.GasPrice(ctx); err != nil || g.MeanGasPrice != 100 {
+	if g, err := c.GasPrice(ctx); err != nil || !g.V3 || g.MinConfiguredGasPrice != e.node.MinGasPrice() || g.Price(supra.DefaultMinGasPrice) != e.node.MinGasPrice() {
 		t.Fatalf("GasPrice %+v %v", g, err)
 	}
 	info, err := c.Account(ctx, rich)

@@ -504,11 +504,12 @@ func (h *Handler) BuildSwap(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	sum := swapSummary{Summary: b.Summary, From: in.Name, To: mid.Name, AmountIn: u64s(amountIn), MinOut: u64s(step1)}
-	h.writeBuiltResponse(w, r, b, req.feeRequest, buildResponse{Summary: sum, Steps: []swapStep{
-		{From: tokenJSON(in), To: tokenJSON(mid), AmountIn: strPtr(u64s(amountIn)), MinOut: u64s(step1), RawTransaction: strPtr(b.RawHex)},
-		{From: tokenJSON(mid), To: tokenJSON(out), MinOut: u64s(minOut)},
-	}})
+	h.writeBuiltResponse(w, r, b, req.feeRequest, func() buildResponse {
+		return buildResponse{Summary: swapSummary{Summary: b.Summary, From: in.Name, To: mid.Name, AmountIn: u64s(amountIn), MinOut: u64s(step1)}, Steps: []swapStep{
+			{From: tokenJSON(in), To: tokenJSON(mid), AmountIn: strPtr(u64s(amountIn)), MinOut: u64s(step1), RawTransaction: strPtr(b.RawHex)},
+			{From: tokenJSON(mid), To: tokenJSON(out), MinOut: u64s(minOut)},
+		}}
+	})
 }
 
 // buildHop builds one pool's swap of amountIn of in for out, after reading side by side that
@@ -557,9 +558,11 @@ func (h *Handler) buildDirect(w http.ResponseWriter, r *http.Request, fr feeRequ
 	if !ok {
 		return
 	}
-	h.writeBuiltResponse(w, r, b, fr, buildResponse{Summary: swapSummary{
-		Summary: b.Summary, From: in.Name, To: out.Name, AmountIn: u64s(amountIn), MinOut: u64s(minOut),
-	}, Steps: []swapStep{{From: tokenJSON(in), To: tokenJSON(out), AmountIn: strPtr(u64s(amountIn)), MinOut: u64s(minOut), RawTransaction: strPtr(b.RawHex)}}})
+	h.writeBuiltResponse(w, r, b, fr, func() buildResponse {
+		return buildResponse{Summary: swapSummary{
+			Summary: b.Summary, From: in.Name, To: out.Name, AmountIn: u64s(amountIn), MinOut: u64s(minOut),
+		}, Steps: []swapStep{{From: tokenJSON(in), To: tokenJSON(out), AmountIn: strPtr(u64s(amountIn)), MinOut: u64s(minOut), RawTransaction: strPtr(b.RawHex)}}}
+	})
 }
 
 // buildSecondStep builds step 2 of the route in → mid → out after step 1 (hash): the
@@ -601,12 +604,13 @@ func (h *Handler) buildSecondStep(w http.ResponseWriter, r *http.Request, fr fee
 	if args := tx.Payload.Move.Arguments; len(args) == 2 {
 		step1Min, _ = args[1].(string)
 	}
-	sum := swapSummary{Summary: b.Summary, From: mid.Name, To: out.Name, AmountIn: u64s(received), MinOut: u64s(minOut)}
-	h.writeBuiltResponse(w, r, b, fr, buildResponse{Summary: sum, Steps: []swapStep{
-		{From: tokenJSON(in), To: tokenJSON(mid), AmountIn: strPtr(u64s(amountIn)), MinOut: step1Min,
-			AmountOut: strPtr(u64s(received)), Hash: strPtr(tx.Hash)},
-		{From: tokenJSON(mid), To: tokenJSON(out), AmountIn: strPtr(u64s(received)), MinOut: u64s(minOut), RawTransaction: strPtr(b.RawHex)},
-	}})
+	h.writeBuiltResponse(w, r, b, fr, func() buildResponse {
+		return buildResponse{Summary: swapSummary{Summary: b.Summary, From: mid.Name, To: out.Name, AmountIn: u64s(received), MinOut: u64s(minOut)}, Steps: []swapStep{
+			{From: tokenJSON(in), To: tokenJSON(mid), AmountIn: strPtr(u64s(amountIn)), MinOut: step1Min,
+				AmountOut: strPtr(u64s(received)), Hash: strPtr(tx.Hash)},
+			{From: tokenJSON(mid), To: tokenJSON(out), AmountIn: strPtr(u64s(received)), MinOut: u64s(minOut), RawTransaction: strPtr(b.RawHex)},
+		}}
+	})
 }
 
 // sameCoin compares a coin type as an event writes it with a token.

@@ -47,7 +47,7 @@ func (h *Handler) BuildTx(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	h.writeBuilt(w, r, b, req.feeRequest, b.Summary)
+	h.writeBuilt(w, r, b, req.feeRequest, func() any { return b.Summary })
 }
 
 // txResponse is the transaction detail plus the decoded events of the app's contracts

@@ -2,9 +2,11 @@ package chain
 
 import (
 	"context"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/luckycoin/lucky/internal/supra"
@@ -59,7 +61,8 @@ func ParseFunction(s string) (supra.FunctionID, error) {
 
 // Build validates an entry-function call against the function's ABI, encodes its
 // arguments and returns the raw transaction with the sender's sequence number, the
-// node's gas price (never below the minimum), max gas 500000 and expiry now + 30 s.
+// node's gas price (never below the chain's minimum), max gas supra.DefaultMaxGas (until
+// a simulation sets it: SetMaxGas) and expiry now + 30 s.
 func (c *Core) Build(ctx context.Context, req CallRequest) (*Built, error) {
 	sender, err := supra.ParseAddress(req.Sender)
 	if err != nil {
@@ -115,4 +118,17 @@ func (c *Core) Build(ctx context.Context, req CallRequest) (*Built, error) {
 		return nil, err
 	}
 	return built(raw, sender, fid, tys, req.Arguments)
+}
+
+// SetMaxGas changes the transaction's max gas (a simulation measured what it uses) and
+// re-encodes its bytes and summary to match: what the wallet signs is what the answer says.
+func (b *Built) SetMaxGas(units uint64) error {
+	b.Raw.MaxGasAmount = units
+	bs, err := b.Raw.Bytes()
+	if err != nil {
+		return fmt.Errorf("chain: encode raw transaction: %w", err)
+	}
+	b.RawHex = hex.EncodeToString(bs)
+	b.Summary.MaxGasAmount = strconv.FormatUint(units, 10)
+	return nil
 }

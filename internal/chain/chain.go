@@ -82,9 +82,11 @@ func inputErr(code, format string, args ...any) *InputError {
 type Options struct {
 	// Now is the clock for expiry timestamps (default time.Now).
 	Now func() time.Time
-	// MinGasPrice is the floor of the gas unit price (default 100).
+	// MinGasPrice is the floor of the gas unit price (default 100); a node with v3
+	// estimate_gas_price sets its own minimum above it.
 	MinGasPrice uint64
-	// MaxGas is the max gas amount of built transactions (default 500000).
+	// MaxGas is the max gas amount of a built transaction before any simulation measures
+	// it (default supra.DefaultMaxGas, 500).
 	MaxGas uint64
 	// Expiry is how long a built transaction stays valid (default 30 s).
 	Expiry time.Duration
@@ -193,7 +195,8 @@ func (c *Core) Network() config.Network { return c.net }
 // ChainID reads the node's chain id once and caches it (it never changes for a node).
 func (c *Core) ChainID(ctx context.Context) (uint8, error) { return c.tx.ChainID(ctx) }
 
-// GasPrice is the node's mean gas price estimate, never below the minimum.
+// GasPrice is the price transactions are built with: max(the chain's minimum, the median)
+// on a node with v3 estimate_gas_price, else the mean; never below the floor.
 func (c *Core) GasPrice(ctx context.Context) (uint64, error) { return c.tx.GasPrice(ctx) }
 
 // SequenceNumber is the account's next sequence number (0 for an account the node does

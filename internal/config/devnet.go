@@ -19,7 +19,8 @@ type DevnetNode struct {
 	Seed string
 	// BlockTime seals a block every interval; 0 seals one block per transaction.
 	BlockTime time.Duration
-	// MinGasPrice is the minimum gas unit price (0: the node's, 100).
+	// MinGasPrice is the minimum gas unit price (0: the node's, 100); the node answers
+	// estimate_gas_price with it and refuses a lower price. Mainnet's is 100,000.
 	MinGasPrice uint64
 	// MinimalEvents has the contracts emit only the event fields the product documents or
 	// the published sources name (a PlayEvent without player, token_type, bet_per_spin).
@@ -37,6 +38,9 @@ type DevnetNode struct {
 	// unless --history overrides it; minimalErr a LUCKY_DEVNET_MINIMAL_EVENTS that is not
 	// a boolean, unless --minimal-events does.
 	envErr, minimalErr error
+	// minGasEnvErr is a LUCKY_DEVNET_MIN_GAS_PRICE that is not a positive number, reported
+	// by validate unless --min-gas-price overrides it.
+	minGasEnvErr error
 }
 
 // DefaultHistory is the seeded past of a fresh devnet chain unless --history says
@@ -48,7 +52,16 @@ func (d *DevnetNode) register(fs *flag.FlagSet, getenv func(string) string) {
 	fs.StringVar(&d.StatePath, "state", getenv("LUCKY_DEVNET_STATE"), "devnet: state file to load at start and save at exit (env LUCKY_DEVNET_STATE)")
 	fs.StringVar(&d.Seed, "seed", getenv("LUCKY_DEVNET_SEED"), "devnet: seed of the dev accounts and slot randomness (default: the devnet's; env LUCKY_DEVNET_SEED)")
 	fs.DurationVar(&d.BlockTime, "block-time", 0, "devnet: seal a block every interval (0: one block per transaction)")
-	fs.Uint64Var(&d.MinGasPrice, "min-gas-price", 0, "devnet: minimum gas unit price (default: the node's, 100)")
+	minGas := uint64(0)
+	if v := getenv("LUCKY_DEVNET_MIN_GAS_PRICE"); v != "" {
+		n, err := strconv.ParseUint(v, 10, 64)
+		if err != nil || n == 0 {
+			d.minGasEnvErr = fmt.Errorf("%w: LUCKY_DEVNET_MIN_GAS_PRICE %q must be a positive whole number", ErrInvalid, v)
+		}
+		minGas = n
+	}
+	fs.Uint64Var(&d.MinGasPrice, "min-gas-price", minGas, "devnet: minimum gas unit price, answered by estimate_gas_price; a lower price is refused "+
+		"(default: the node's, 100; mainnet's is 100000; env LUCKY_DEVNET_MIN_GAS_PRICE)")
 	minimal, err := strconv.ParseBool(envOr(getenv, "LUCKY_DEVNET_MINIMAL_EVENTS", "false"))
 	if err != nil {
 		d.minimalErr = fmt.Errorf("%w: LUCKY_DEVNET_MINIMAL_EVENTS %q: want 1 or 0", ErrInvalid, getenv("LUCKY_DEVNET_MINIMAL_EVENTS"))
@@ -109,6 +122,10 @@ func (d *DevnetNode) validate(set map[string]bool) error {
 	if d.BlockTime < 0 {
 		return fmt.Errorf("%w: --block-time must not be negative", ErrInvalid)
 	}
+	if d.minGasEnvErr != nil && !set["min-gas-price"] {
+		return d.minGasEnvErr
+	}
+	d.minGasEnvErr = nil
 	if set["min-gas-price"] && d.MinGasPrice == 0 {
 		return fmt.Errorf("%w: --min-gas-price must be positive", ErrInvalid)
 	}

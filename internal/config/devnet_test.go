@@ -38,6 +38,13 @@ func TestDevnetNodeFlags(t *testing.T) {
 		{name: "negative history", args: []string{"--history", "-1h"}, wantErr: true},
 		{name: "negative block time", args: []string{"--block-time", "-1s"}, wantErr: true},
 		{name: "zero min gas price", args: []string{"--min-gas-price", "0"}, wantErr: true},
+		{name: "env min gas price", env: map[string]string{"LUCKY_DEVNET_MIN_GAS_PRICE": "100000", "LUCKY_DEVNET_HISTORY": "0"}, want: DevnetNode{MinGasPrice: 100_000}},
+		{name: "flag beats env min gas price", args: []string{"--min-gas-price", "150", "--history", "0"}, env: map[string]string{"LUCKY_DEVNET_MIN_GAS_PRICE": "100000"},
+			want: DevnetNode{MinGasPrice: 150}},
+		{name: "flag beats a bad env min gas price", args: []string{"--min-gas-price", "150", "--history", "0"}, env: map[string]string{"LUCKY_DEVNET_MIN_GAS_PRICE": "lots"},
+			want: DevnetNode{MinGasPrice: 150}},
+		{name: "bad env min gas price", env: map[string]string{"LUCKY_DEVNET_MIN_GAS_PRICE": "lots"}, wantErr: true},
+		{name: "zero env min gas price", env: map[string]string{"LUCKY_DEVNET_MIN_GAS_PRICE": "0"}, wantErr: true},
 		{name: "bad duration", args: []string{"--block-time", "soon"}, wantErr: true},
 	}
 	for _, tt := range tests {

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -51,7 +52,7 @@ func TestRejections(t *testing.T) {
 		{name: "expired", mutate: func(r *supra.RawTransaction) { r.ExpirationTimestampSecs = uint64(devnettest.FixedTime.Unix()) }, status: "TRANSACTION_EXPIRED"},
 		{name: "insufficient balance for max gas", mutate: func(r *supra.RawTransaction) { r.GasUnitPrice = 10_000_000_000; r.MaxGasAmount = 2_000_000 }, status: "INSUFFICIENT_BALANCE_FOR_TRANSACTION_FEE"},
 		{name: "max gas above bound", mutate: func(r *supra.RawTransaction) { r.MaxGasAmount = 3_000_000 }, status: "MAX_GAS_UNITS_EXCEEDS_MAX_GAS_UNITS_BOUND"},
-		{name: "gas price below minimum", mutate: func(r *supra.RawTransaction) { r.GasUnitPrice = 99 }, status: "GAS_UNIT_PRICE_BELOW_MIN_BOUND"},
+		{name: "gas price below minimum", mutate: func(r *supra.RawTransaction) { r.GasUnitPrice = n.MinGasPrice() - 1 }, status: "GAS_UNIT_PRICE_BELOW_MIN_BOUND"},
 		{name: "auth key mismatch", key: stranger, mutate: func(r *supra.RawTransaction) { r.Sender = dev.Address }, status: "INVALID_AUTH_KEY"},
 		{name: "unknown sender", key: stranger, status: "SENDING_ACCOUNT_DOES_NOT_EXIST"},
 	}
@@ -296,6 +297,7 @@ func TestHTTPEndpoints(t *testing.T) {
 	}{
 		{"chain id", "GET", "/rpc/v1/transactions/chain_id", "", 200, "255"},
 		{"gas price", "GET", "/rpc/v1/transactions/estimate_gas_price", "", 200, `"mean_gas_price":100`},
+		{"gas price v3", "GET", "/rpc/v3/transactions/estimate_gas_price", "", 200, `"median_gas_price":` + strconv.FormatUint(n.MinGasPrice(), 10) + `,"min_configured_gas_price":` + strconv.FormatUint(n.MinGasPrice(), 10) + `}`},
 		{"unknown account", "GET", "/rpc/v1/accounts/0x99", "", 200, "null"},
 		{"bad address", "GET", "/rpc/v1/accounts/0x" + strings.Repeat("1", 65), "", 400, "Invalid address. With '0x', address length should be exactly 66 characters."},
 		{"account", "GET", "/rpc/v1/accounts/" + dev.Address.String(), "", 200, `"sequence_number":1`},

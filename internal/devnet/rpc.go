@@ -26,6 +26,7 @@ func (n *Node) Handler() http.Handler {
 	rpc := http.NewServeMux()
 	rpc.HandleFunc("GET /rpc/v1/transactions/chain_id", n.chainIDHandler)
 	rpc.HandleFunc("GET /rpc/v1/transactions/estimate_gas_price", n.gasPriceHandler)
+	rpc.HandleFunc("GET /rpc/v3/transactions/estimate_gas_price", n.gasPriceV3Handler)
 	rpc.HandleFunc("GET /rpc/v1/transactions/parameters", n.txParametersHandler)
 	rpc.HandleFunc("GET /rpc/v1/transactions/{hash}", n.transactionHandler)
 	rpc.HandleFunc("POST /rpc/v1/transactions/submit", n.submitHandler)

@@ -18,9 +18,19 @@ func (n *Node) chainIDHandler(w http.ResponseWriter, _ *http.Request) {
 	writeJSON(w, http.StatusOK, ChainID)
 }
 
+// gasPriceHandler answers v1 estimate_gas_price: every figure is the node's minimum (the
+// devnet has no fee market), so a v1 client builds at a price the node accepts.
 func (n *Node) gasPriceHandler(w http.ResponseWriter, _ *http.Request) {
 	p := n.opts.MinGasPrice
 	writeJSON(w, http.StatusOK, supra.GasPrice{MeanGasPrice: p, MaxGasPrice: p, MedianGasPrice: p})
+}
+
+// gasPriceV3Handler answers v3 estimate_gas_price, which adds min_configured_gas_price:
+// the price below which submit and simulate refuse a transaction with
+// GAS_UNIT_PRICE_BELOW_MIN_BOUND.
+func (n *Node) gasPriceV3Handler(w http.ResponseWriter, _ *http.Request) {
+	p := n.opts.MinGasPrice
+	writeJSON(w, http.StatusOK, supra.GasPrice{MeanGasPrice: p, MaxGasPrice: p, MedianGasPrice: p, MinConfiguredGasPrice: p})
 }
 
 func (n *Node) txParametersHandler(w http.ResponseWriter, _ *http.Request) {

@@ -21,6 +21,7 @@ func routes(o Options, spa *spa) http.Handler {
 
 	mux.HandleFunc("GET /api/v1/openapi.json", api.OpenAPIHandler())
 	mux.HandleFunc("GET /api/v1/config", a.GetConfig)
+	mux.HandleFunc("GET /api/v1/gas", a.GetGas)
 	mux.HandleFunc("GET /api/v1/accounts/{address}/balances", a.GetBalances)
 	mux.HandleFunc("POST /api/v1/tx/build", a.BuildTx)
 	mux.HandleFunc("GET /api/v1/tx/{hash}", a.GetTx)

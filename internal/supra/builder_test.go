@@ -10,6 +10,7 @@ type fakeTxNode struct {
 	seq     uint64
 	unknown bool
 	gas     uint64
+	v3      *GasPrice
 	ids     int
 }
 
@@ -23,6 +24,9 @@ func (f *fakeTxNode) Account(context.Context, Address) (AccountInfo, error) {
 func (f *fakeTxNode) ChainID(context.Context) (uint8, error) { f.ids++; return DevnetChainID, nil }
 
 func (f *fakeTxNode) GasPrice(context.Context) (GasPrice, error) {
+	if f.v3 != nil {
+		return *f.v3, nil
+	}
 	return GasPrice{MeanGasPrice: f.gas}, nil
 }
 
@@ -44,6 +48,10 @@ func TestTxBuilder(t *testing.T) {
 		{"defaults, gas below the floor", fakeTxNode{seq: 7, gas: 50}, 0, 0, 0, 7, DefaultMinGasPrice, DefaultMaxGas, 1_700_000_030},
 		{"node price above the floor", fakeTxNode{seq: 1, gas: 180}, 0, 0, 0, 1, 180, DefaultMaxGas, 1_700_000_030},
 		{"unknown account starts at 0", fakeTxNode{unknown: true, gas: 100}, 0, 0, 0, 0, 100, DefaultMaxGas, 1_700_000_030},
+		{"v3: the median above the chain's minimum", fakeTxNode{seq: 3, gas: 100, v3: &GasPrice{MeanGasPrice: 100, MedianGasPrice: 130_000, MinConfiguredGasPrice: 100_000, V3: true}},
+			0, 0, 0, 3, 130_000, DefaultMaxGas, 1_700_000_030},
+		{"v3: the chain's minimum above the median", fakeTxNode{seq: 3, v3: &GasPrice{MeanGasPrice: 100, MedianGasPrice: 100, MinConfiguredGasPrice: 100_000, V3: true}},
+			0, 0, 0, 3, 100_000, DefaultMaxGas, 1_700_000_030},
 		{"overrides", fakeTxNode{seq: 2, gas: 100}, 9000, 150, time.Minute, 2, 150, 9000, 1_700_000_060},
 	}
 	for _, tt := range tests {

@@ -96,12 +96,12 @@ type HTTPDoer interface {
 	Do(*http.Request) (*http.Response, error)
 }
 
-// Client talks to a Supra node's RPC v1, and v3 for events over wide ranges. Reads are
-// retried and fail over from the primary URL to the backups; a submit fails over only
-// when the request provably never reached a node (connection refused), so a transaction
-// is never sent twice by accident. The URL that last answered stays preferred. Every call
-// ends within its budget, retries included, so a hung node costs a request a bounded
-// time and then an error. A node's Retry-After is honoured between retries.
+// Client talks to a Supra node's RPC v1, and v3 for events over wide ranges and for the
+// gas price. Reads are retried and fail over from the primary URL to the backups; a submit
+// fails over only when the request provably never reached a node (connection refused), so
+// a transaction is never sent twice by accident. The URL that last answered stays
+// preferred. Every call ends within its budget, retries included, so a hung node costs a
+// request a bounded time and then an error. A node's Retry-After is honoured between retries.
 type Client struct {
 	urls      []string
 	slots     []chan struct{} // per URL: its requests in flight (the node's budget)
@@ -112,6 +112,8 @@ type Client struct {
 	retries   int
 	backoff   time.Duration
 	preferred atomic.Int32
+	// noGasV3 is when (Unix ns) to try v3 estimate_gas_price again after a 404; 0: try it.
+	noGasV3 atomic.Int64
 }
 
 // ClientOption configures a Client.
@@ -367,12 +369,33 @@ func (c *Client) ChainID(ctx context.Context) (uint8, error) {
 	return id, err
 }
 
-// GasPrice reads the gas price estimate.
+// GasPrice reads the gas price estimate: v3 (with the chain's minimum price) where the
+// node serves it, else v1. A node that answers v3 with 404 is asked v1 from then on for
+// GasV3Retry, so a node without v3 costs one round trip per build, not two.
 func (c *Client) GasPrice(ctx context.Context) (GasPrice, error) {
 	var g GasPrice
+	if until := c.noGasV3.Load(); until == 0 || time.Now().UnixNano() > until {
+		_, err := c.get(ctx, "/rpc/v3/transactions/estimate_gas_price", &g)
+		var ne *NodeError
+		switch {
+		case err == nil && g.MinConfiguredGasPrice == 0:
+			return GasPrice{}, fmt.Errorf("%w: v3 estimate_gas_price without min_configured_gas_price", ErrInvalidResponse)
+		case err == nil:
+			g.V3 = true
+			return g, nil
+		case !errors.As(err, &ne) || ne.Status != http.StatusNotFound:
+			return GasPrice{}, err
+		}
+		c.noGasV3.Store(time.Now().Add(GasV3Retry).UnixNano())
+	}
+	g = GasPrice{}
 	_, err := c.get(ctx, "/rpc/v1/transactions/estimate_gas_price", &g)
 	return g, err
 }
+
+// GasV3Retry is how long a node that has no v3 estimate_gas_price is asked v1 before v3
+// is tried again (an upgraded node is noticed within it).
+const GasV3Retry = 10 * time.Minute
 
 // Account reads an account; ErrAccountNotFound when it does not exist.
 func (c *Client) Account(ctx context.Context, addr Address) (AccountInfo, error) {

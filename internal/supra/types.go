@@ -223,11 +223,28 @@ type ViewResponse struct {
 	Result []json.RawMessage `json:"result"`
 }
 
-// GasPrice is GET /rpc/v1/transactions/estimate_gas_price.
+// GasPrice is GET /rpc/{v1,v3}/transactions/estimate_gas_price: statistics of the gas
+// prices of recently executed transactions. v1 documents mean and max (v2 adds median);
+// v3 adds min_configured_gas_price, the lowest price the chain accepts (below it a
+// transaction is refused with GAS_UNIT_PRICE_BELOW_MIN_BOUND).
 type GasPrice struct {
-	MeanGasPrice   uint64 `json:"mean_gas_price"`
-	MaxGasPrice    uint64 `json:"max_gas_price"`
-	MedianGasPrice uint64 `json:"median_gas_price"`
+	MeanGasPrice          uint64 `json:"mean_gas_price"`
+	MaxGasPrice           uint64 `json:"max_gas_price"`
+	MedianGasPrice        uint64 `json:"median_gas_price,omitempty"`
+	MinConfiguredGasPrice uint64 `json:"min_configured_gas_price,omitempty"`
+	// V3 says the answer came from v3, so MinConfiguredGasPrice is the chain's minimum
+	// (zero in a v3 answer is a broken answer, not "no minimum").
+	V3 bool `json:"-"`
+}
+
+// Price is the gas unit price to build with: on v3, max(minimum, median), as the Supra
+// SDK since v5 reads them; on v1, which knows no minimum, the mean as before. Never
+// below floor.
+func (g GasPrice) Price(floor uint64) uint64 {
+	if g.V3 {
+		return max(g.MinConfiguredGasPrice, g.MedianGasPrice, floor)
+	}
+	return max(g.MeanGasPrice, floor)
 }
 
 // FaucetResponse is {"Accepted":"0x<hash>"}.

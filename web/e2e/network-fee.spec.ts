@@ -9,7 +9,7 @@ import { MINE, MINE_UNIT, MINER_ACCOUNT, advanceTime, minersState, sendCall } fr
  * chain charged exactly that fee and the wallet's SUPRA moved by exactly the amount plus the fee.
  */
 
-type Fee = { amount: string; gasUnits: string; gasUnitPrice: string; estimate: string; usd: string | null };
+type Fee = { amount: string; gasUnits: string; gasUnitPrice: string; maxGasAmount: string; estimate: string; usd: string | null };
 type Detail = { status: string; transactionCost: string; gasUsed: string };
 const SUPRA_UNIT = 100_000_000n;
 const STAKER = 2;
@@ -34,8 +34,11 @@ async function shownFee(page: import('@playwright/test').Page, path: string, ope
   await expect(dialog.getByText('upper bound')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'How the network fee is estimated' }).focus();
   await expect(dialog.getByRole('tooltip')).toContainText(
-    `Estimated from the node's gas price and a simulation of this exact transaction: ${BigInt(fee.gasUnits).toLocaleString('en-US')} gas units × ${fee.gasUnitPrice} base units of SUPRA per unit`,
+    `Estimated from the node's gas price and a simulation of this exact transaction: ${BigInt(fee.gasUnits).toLocaleString('en-US')} gas units × ${BigInt(fee.gasUnitPrice).toLocaleString('en-US')} base units of SUPRA per unit`,
   );
+  // The transaction allows twice the measure (at least 100 units), and says so.
+  expect(BigInt(fee.maxGasAmount)).toBe(BigInt(fee.gasUnits) * 2n > 100n ? BigInt(fee.gasUnits) * 2n : 100n);
+  await expect(dialog.getByRole('tooltip')).toContainText(`Max gas ${BigInt(fee.maxGasAmount).toLocaleString('en-US')} units`);
   if (shot) await page.screenshot({ path: test.info().outputPath(`${shot}-${test.info().project.name}.png`) });
   // Escape closes the tooltip, not the dialog.
   await page.keyboard.press('Escape');

@@ -259,7 +259,7 @@ test.describe('slots: session totals on chain', { tag: CHANGES_CHAIN }, () => {
       );
       await page.getByLabel('Number of Spins').fill(spins);
       fees.push(((await (await priced).json()) as { fee: { amount: string; estimate: string } }).fee);
-      await expect(page.getByTestId('network-fee-line')).toContainText(/^Network fee [≈≤] 0\.\d+ SUPRA/);
+      await expect(page.getByTestId('network-fee-line')).toContainText(/^Network fee [≈≤] \d+\.\d+ SUPRA/);
       await mainButton(page).click();
       await expect(mainButton(page)).toHaveText(/Spinning/);
       await expect(mainButton(page)).toHaveText('Spin Now', { timeout: 60_000 });

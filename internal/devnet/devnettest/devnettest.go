@@ -36,7 +36,9 @@ func MinimalEvents() bool {
 }
 
 // New starts a node with a fixed clock and closes it at the end of the test. With
-// MinimalEventsEnv set it emits minimal events.
+// MinimalEventsEnv set it emits minimal events. Its minimum gas price is
+// LUCKY_DEVNET_MIN_GAS_PRICE when set (as `lucky serve` reads it), so a suite can be run at
+// mainnet's 100000, unless the test sets one.
 func New(t testing.TB, opts devnet.Options) *devnet.Node {
 	t.Helper()
 	if MinimalEvents() {
@@ -44,6 +46,13 @@ func New(t testing.TB, opts devnet.Options) *devnet.Node {
 	}
 	if opts.Now == nil {
 		opts.Now = func() time.Time { return FixedTime }
+	}
+	if v := os.Getenv("LUCKY_DEVNET_MIN_GAS_PRICE"); v != "" && opts.MinGasPrice == 0 {
+		p, err := strconv.ParseUint(v, 10, 64)
+		if err != nil || p == 0 {
+			t.Fatalf("LUCKY_DEVNET_MIN_GAS_PRICE %q must be a positive whole number", v)
+		}
+		opts.MinGasPrice = p
 	}
 	n, err := devnet.New(opts)
 	if err != nil {
@@ -59,7 +68,7 @@ type Call struct {
 	TypeArgs []string // "0x1::supra_coin::SupraCoin"
 	Args     [][]byte // BCS-encoded (U64, Addr, Str helpers)
 	MaxGas   uint64   // default 10_000
-	GasPrice uint64   // default devnet.DefaultMinGasPrice
+	GasPrice uint64   // default the node's minimum
 }
 
 // Build returns the raw transaction for call from key's account at the node's current
@@ -84,7 +93,7 @@ func Build(n *devnet.Node, key ed25519.PrivateKey, c Call) (*supra.RawTransactio
 		c.MaxGas = 10_000
 	}
 	if c.GasPrice == 0 {
-		c.GasPrice = devnet.DefaultMinGasPrice
+		c.GasPrice = n.MinGasPrice()
 	}
 	return &supra.RawTransaction{
 		Sender:                  sender,

@@ -38,6 +38,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/gas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The gas unit price transactions are built with now, and the most a transaction can cost before a simulation measures it. */
+        get: operations["getGas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/accounts/{address}/balances": {
         parameters: {
             query?: never;
@@ -2047,7 +2064,7 @@ export interface components {
             gasUnits: string;
             /** @description SUPRA base units per gas unit: the price the raw transaction carries, from the node. */
             gasUnitPrice: string;
-            /** @description The transaction's max gas amount. */
+            /** @description The transaction's max gas amount: the simulation's gas used × 2 (at least 100) when estimate is simulation, else the unsimulated bound (GET /api/v1/gas). */
             maxGasAmount: string;
             /**
              * @description simulation: the node simulated this transaction; maxGas: an upper bound (no public key for the sender, or the node could not simulate in time).
@@ -2062,6 +2079,20 @@ export interface components {
             usdUnavailable: string | null;
             /** @description "Transaction Can Be Failed, Reason: {vm status}" when the simulation says this transaction would fail or be refused; null otherwise. */
             simulationError: string | null;
+        };
+        /** @description The node's gas price (estimate_gas_price: on v3 the larger of min_configured_gas_price and median_gas_price, else v1's mean; never below 100) and the max gas of a transaction no simulation has measured. A build's own max gas is its simulation's gas used × 2 when it was simulated (see NetworkFee). */
+        Gas: {
+            /** @description SUPRA base units per gas unit that a transaction built now carries. */
+            gasUnitPrice: string;
+            /** @description Max gas of a transaction no simulation has measured (the sender's key is not known yet). */
+            maxGasAmount: string;
+            /** @description maxGasAmount × gasUnitPrice in SUPRA base units: the most such a transaction can cost, and what Max on the swap screen keeps back for the fee. */
+            maxFee: string;
+            /**
+             * @description Decimals of SUPRA, the coin gas is paid in.
+             * @constant
+             */
+            decimals: 8;
         };
     };
     responses: {
@@ -2120,6 +2151,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AppConfig"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getGas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Gas"];
                 };
             };
             "4XX": components["responses"]["Error"];

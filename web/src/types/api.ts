@@ -24,6 +24,7 @@ export type Token = Schemas['Token'];
 /** A token that can be played: it has a slots entry. */
 export type SlotToken = Token & { slots: SlotsEntry };
 export type AppConfig = Schemas['AppConfig'];
+export type Gas = Schemas['Gas'];
 export type BotState = Schemas['BotState'];
 
 // GET /api/v1/accounts/{address}/balances

@@ -10,7 +10,7 @@ const simulated: Fee = {
   decimals: 8,
   gasUnits: '59',
   gasUnitPrice: '100',
-  maxGasAmount: '500000',
+  maxGasAmount: '118',
   estimate: 'simulation',
   note: "Simulated on the node: this exact transaction uses 59 gas units × the node's gas price.",
   usd: '0.000000442500000000',
@@ -50,6 +50,7 @@ describe('NetworkFee', () => {
     expect(tip).toHaveTextContent(
       "Estimated from the node's gas price and a simulation of this exact transaction: 59 gas units × 100 base units of SUPRA per unit (the node's gas price).",
     );
+    expect(tip).toHaveTextContent('Max gas 118 units, room in case the chain moves first; only the gas used is charged.');
     expect(tip).toHaveTextContent("= 5,900 base units = 0.000059 SUPRA ≈ $0.000000442500 at the market's SUPRA price.");
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('tooltip')).toBeNull();
@@ -59,20 +60,22 @@ describe('NetworkFee', () => {
     const user = userEvent.setup();
     const upper: Fee = {
       ...simulated,
-      amount: '50000000',
-      gasUnits: '500000',
+      amount: '200000000',
+      gasUnits: '2000',
+      gasUnitPrice: '100000',
+      maxGasAmount: '2000',
       estimate: 'maxGas',
-      note: 'At most: the max gas of 500000 units × the node\'s gas price, not a simulation, because the node could not simulate it.',
+      note: 'At most: the max gas of 2000 units × the node\'s gas price, not a simulation, because the node could not simulate it.',
       usd: null,
       usdUnavailable: 'USD price unavailable',
       simulationError: 'Transaction Can Be Failed, Reason: INSUFFICIENT_BALANCE_FOR_TRANSACTION_FEE',
     };
     render(<NetworkFee fee={upper} loading={false} error={null} />);
-    expect(screen.getByTestId('network-fee-line')).toHaveTextContent(/^Network fee ≤ 0\.50 SUPRA \(USD price unavailable\)$/);
+    expect(screen.getByTestId('network-fee-line')).toHaveTextContent(/^Network fee ≤ 2\.00 SUPRA \(USD price unavailable\)$/);
     expect(screen.getByText('upper bound')).toBeVisible();
     expect(screen.getByRole('alert')).toHaveTextContent('Transaction Can Be Failed, Reason: INSUFFICIENT_BALANCE_FOR_TRANSACTION_FEE');
     await user.hover(screen.getByRole('button', { name: 'How the network fee is estimated' }));
-    expect(screen.getByRole('tooltip')).toHaveTextContent("Upper bound, not a simulation: 500,000 gas units × 100 base units of SUPRA per unit (the node's gas price), the transaction's max gas.");
+    expect(screen.getByRole('tooltip')).toHaveTextContent("Upper bound, not a simulation: 2,000 gas units × 100,000 base units of SUPRA per unit (the node's gas price), the transaction's max gas.");
     expect(screen.getByRole('tooltip')).toHaveTextContent('No SUPRA/USD price is known, so no dollar value.');
   });
 

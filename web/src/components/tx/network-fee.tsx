@@ -8,7 +8,8 @@ import type { NetworkFee as Fee } from '@/types/api';
  * figure was made (a simulation of this exact transaction at the node's gas price, or the labelled upper
  * bound, max gas × price) and, when the simulation says the transaction would fail, that verdict in a warning.
  * The tooltip opens on hover, focus or a tap; Escape (closing it and not the dialog around it), moving away or
- * leaving the button closes it.
+ * leaving the button closes it. It takes no pointer events: where it lies over the sign button on a phone, a tap
+ * still reaches the button.
  */
 export function NetworkFee({ fee, loading, error }: NetworkFeeState) {
   const [open, setOpen] = useState(false);
@@ -72,7 +73,7 @@ function FeeTooltip({ id, fee }: { id: string; fee: Fee }) {
     <div
       id={id}
       role="tooltip"
-      className="absolute right-0 top-full z-10 mt-2 w-72 max-w-[calc(100vw-3rem)] rounded-xl border border-white/15 bg-[#0d1022] p-3 text-xs leading-relaxed text-white/85 shadow-xl"
+      className="pointer-events-none absolute right-0 top-full z-10 mt-2 w-72 max-w-[calc(100vw-3rem)] rounded-xl border border-white/15 bg-[#0d1022] p-3 text-xs leading-relaxed text-white/85 shadow-xl"
     >
       <p>{feeMethodText(fee)}</p>
       <p className="mt-1">

@@ -14,6 +14,7 @@ import { externalLinkProps, txLink } from '@/lib/links';
 import { txPath } from '@/lib/paths';
 import { useSound } from '@/lib/sound-context';
 import { useDataBeforePaint } from '@/lib/use-data-before-paint';
+import { gasReserve, useGas } from '@/lib/tx/use-gas';
 import { useWallet } from '@/lib/wallet/wallet-context';
 import type { SwapQuote, SwapQuoteRequest } from '@/types/api';
 import { useSwapQuote } from './api/use-swap-quote';
@@ -29,7 +30,7 @@ import { useFitFont } from './hooks/use-fit-font';
 import { useSlippage } from './hooks/use-slippage';
 import { useSwapTx, type PartialRoute } from './hooks/use-swap-tx';
 import { formatImpact, impactClass, impactTier, needsConfirm } from './utils/impact';
-import { SUPRA_GAS_RESERVE, acceptAmount, spendable } from './utils/input';
+import { acceptAmount, spendable } from './utils/input';
 import {
   TOAST_MS,
   TOAST_SUCCESS_MS,
@@ -146,7 +147,9 @@ export function SwapContent() {
   };
   const payBalance = sideBalance(pay, payLook);
   const receiveBalance = sideBalance(receive, receiveLook);
-  const maxPay = payBalance === null || !pay ? null : spendable(payBalance, isSupra(pay));
+  const gas = useGas(connected);
+  const reserve = gasReserve(gas.data);
+  const maxPay = payBalance === null || !pay ? null : spendable(payBalance, isSupra(pay), reserve);
   const parsed = amount === '' ? null : tryParseUnits(amount, payDecimals);
 
   const req: SwapQuoteRequest | null = useMemo(
@@ -439,8 +442,8 @@ export function SwapContent() {
               </div>
               <div className="mt-1 flex min-h-5 items-center justify-between text-xs text-muted">
                 <span data-testid="usd-in">{shown ? (usdText(shown.usdIn) ?? 'USD unavailable') : ''}</span>
-                {pay && isSupra(pay) && connected && (
-                  <span>Max keeps {exactText(SUPRA_GAS_RESERVE, 8)} SUPRA for network fees</span>
+                {pay && isSupra(pay) && connected && reserve !== null && (
+                  <span>Max keeps {exactText(reserve, 8)} SUPRA for network fees</span>
                 )}
               </div>
             </div>

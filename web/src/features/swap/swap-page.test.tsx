@@ -97,6 +97,7 @@ beforeEach(() => {
             { name: 'LUCKY', symbol: 'LUCKY', coinType: LUCKY, decimals: 6, amount: '0' },
           ],
         });
+      if (url.endsWith('/gas')) return json({ gasUnitPrice: '100', maxGasAmount: '2000', maxFee: '200000', decimals: 8 });
       if (url.includes('/swap/quote')) return json(quote);
       if (url.includes('/swap/build')) return json({ rawTransaction: 'ab', summary: {} });
       return json({ error: { code: 'not_found', message: 'no' } }, 404);

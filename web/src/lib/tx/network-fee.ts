@@ -23,10 +23,11 @@ export function feeUsdExact(usd: string | null): string | null {
   return usd === null ? null : formatPrice(usd);
 }
 
-/** How the figure was made, in a sentence for the tooltip. */
+/** How the figure was made, in a sentence or two for the tooltip. */
 export function feeMethodText(fee: NetworkFee): string {
   const units = `${BigInt(fee.gasUnits).toLocaleString('en-US')} gas units × ${BigInt(fee.gasUnitPrice).toLocaleString('en-US')} base units of SUPRA per unit (the node's gas price)`;
   return fee.estimate === 'simulation'
-    ? `Estimated from the node's gas price and a simulation of this exact transaction: ${units}.`
+    ? `Estimated from the node's gas price and a simulation of this exact transaction: ${units}. ` +
+        `Max gas ${BigInt(fee.maxGasAmount).toLocaleString('en-US')} units, room in case the chain moves first; only the gas used is charged.`
     : `Upper bound, not a simulation: ${units}, the transaction's max gas.`;
 }

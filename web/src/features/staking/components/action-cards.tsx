@@ -4,7 +4,8 @@ import { Card } from '@/components/ui/card';
 import { fmt2Grouped } from '@/lib/amounts';
 import { AmountField } from './amount-field';
 import type { PositionView, StakingAction } from '@/features/staking/hooks/use-staking-page';
-import { checkAmount, exactSupra, GAS_RESERVE, stakeable, SUPRA_DECIMALS } from '@/features/staking/utils/rules';
+import { checkAmount, exactSupra, stakeable, SUPRA_DECIMALS } from '@/features/staking/utils/rules';
+import { gasReserve, useGas } from '@/lib/tx/use-gas';
 
 const supra = (v: bigint) => `${fmt2Grouped(v, SUPRA_DECIMALS)} SUPRA`;
 
@@ -29,11 +30,12 @@ interface CardProps {
 /** Stake: an amount of SUPRA up to the balance less the fee reserve. */
 export function StakeCard({ position, connected, busy, onAction }: CardProps) {
   const [text, setText] = useState('');
-  const max = position?.balance != null ? stakeable(position.balance) : null;
+  const reserve = gasReserve(useGas(connected).data);
+  const max = position?.balance != null && reserve !== null ? stakeable(position.balance, reserve) : null;
   const check = checkAmount(
     text,
     max,
-    `More than you can stake: ${max === null ? '' : exactSupra(max)} SUPRA, your balance less ${exactSupra(GAS_RESERVE)} SUPRA kept for the network fee.`,
+    `More than you can stake: ${max === null ? '' : exactSupra(max)} SUPRA, your balance less ${reserve === null ? '' : exactSupra(reserve)} SUPRA kept for the network fee.`,
   );
   return (
     <ActionCard id="staking-stake-heading" title="Stake">
@@ -46,7 +48,7 @@ export function StakeCard({ position, connected, busy, onAction }: CardProps) {
         fillText="Max"
         onFill={() => max !== null && setText(exactSupra(max).replaceAll(',', ''))}
         error={check.error}
-        help={`Max keeps ${exactSupra(GAS_RESERVE)} SUPRA for the network fee. A stake locks your whole deposit for one day.`}
+        help={`Max keeps ${reserve === null ? 'some' : exactSupra(reserve)} SUPRA for the network fee. A stake locks your whole deposit for one day.`}
         disabled={!connected || busy}
       />
       <Button

@@ -56,7 +56,8 @@ describe('checkAmount', () => {
   ])('%j', (text, units, error) => expect(checkAmount(text, max, 'too much')).toEqual({ units, error }));
 
   it('keeps the fee reserve for Max', () => {
-    expect(stakeable(SUPRA)).toBe(SUPRA / 2n);
-    expect(stakeable(SUPRA / 2n)).toBe(0n);
+    expect(stakeable(SUPRA, SUPRA / 2n)).toBe(SUPRA / 2n);
+    expect(stakeable(SUPRA / 2n, SUPRA / 2n)).toBe(0n);
+    expect(stakeable(3n * SUPRA, 2n * SUPRA)).toBe(SUPRA); // 2,000 gas units × mainnet's 100,000
   });
 });

@@ -13,8 +13,6 @@ export const LOCK_SECONDS = 86_400n;
 export const EARLY_TAX_BPS = 1_000n;
 /** Without a wallet (or a deposit) the APY tier reads 500 basis points. */
 export const DEFAULT_APY_TIER = 500n;
-/** Kept back when Max is used on SUPRA: max gas 500,000 × gas price 100 = 0.5 SUPRA. */
-export const GAS_RESERVE = 50_000_000n;
 
 /** The early-unstake tax on an amount: 10 %, floored, as the pool takes it. */
 export function earlyTax(amount: bigint): bigint {
@@ -26,9 +24,12 @@ export function taxNow(amount: bigint, lockSecondsLeft: bigint, hasPass: boolean
   return lockSecondsLeft > 0n && !hasPass ? earlyTax(amount) : 0n;
 }
 
-/** The most a wallet can stake: its SUPRA less the fee reserve. */
-export function stakeable(balance: bigint): bigint {
-  return balance > GAS_RESERVE ? balance - GAS_RESERVE : 0n;
+/**
+ * The most a wallet can stake: its SUPRA less the fee reserve (GET /api/v1/gas maxFee, the most the stake's network
+ * fee can be, which the server also checks the balance against).
+ */
+export function stakeable(balance: bigint, reserve: bigint): bigint {
+  return balance > reserve ? balance - reserve : 0n;
 }
 
 /** Base units of SUPRA as the shortest exact decimal, grouped: 100050000000n → "1,000.5". */

@@ -10,13 +10,14 @@ export function acceptAmount(text: string, decimals: number | null): boolean {
   return (m[2] ?? '').length <= (decimals ?? 0);
 }
 
-/** Gas kept back when Max is used on SUPRA: max gas 500,000 × gas price 100 = 0.5 SUPRA. */
-export const SUPRA_GAS_RESERVE = 50_000_000n;
-
-/** The most that can be swapped: the balance, less the gas reserve on SUPRA. */
-export function spendable(balance: bigint, supra: boolean): bigint {
+/**
+ * The most that can be swapped: the balance, less on SUPRA the gas reserve (GET /api/v1/gas maxFee: the most the
+ * swap's network fee can be). Null on SUPRA while the reserve is not known.
+ */
+export function spendable(balance: bigint, supra: boolean, reserve: bigint | null): bigint | null {
   if (!supra) return balance;
-  return balance > SUPRA_GAS_RESERVE ? balance - SUPRA_GAS_RESERVE : 0n;
+  if (reserve === null) return null;
+  return balance > reserve ? balance - reserve : 0n;
 }
 
 /** A Move abort of scripts::swap because the pool gives less than min_out (Liquidswap ERR_COIN_OUT_NUM_LESS_THAN_EXPECTED_MINIMUM = 205 = 0xcd). */

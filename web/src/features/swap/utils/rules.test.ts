@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatImpact, impactTier, needsConfirm, needsTypedConfirm } from './impact';
-import { SUPRA_GAS_RESERVE, acceptAmount, isMinOutAbort, spendable } from './input';
+import { acceptAmount, isMinOutAbort, spendable } from './input';
 import { slippageAbort, swapCompleted } from './messages';
 import { bpsToPercent, percentToBps, readSlippage, slippageWarning } from './slippage';
 
@@ -14,10 +14,12 @@ describe('amount input', () => {
     expect(acceptAmount('-1', 8)).toBe(false);
     expect(acceptAmount('1e5', 8)).toBe(false);
   });
-  it('Max on SUPRA keeps the gas reserve', () => {
-    expect(spendable(10n * SUPRA_GAS_RESERVE, true)).toBe(9n * SUPRA_GAS_RESERVE);
-    expect(spendable(SUPRA_GAS_RESERVE - 1n, true)).toBe(0n);
-    expect(spendable(123n, false)).toBe(123n);
+  it('Max on SUPRA keeps the gas reserve the server names, and waits for it', () => {
+    const reserve = 200_000_000n; // 2,000 gas units × mainnet's 100,000
+    expect(spendable(10n * reserve, true, reserve)).toBe(9n * reserve);
+    expect(spendable(reserve - 1n, true, reserve)).toBe(0n);
+    expect(spendable(10n * reserve, true, null)).toBeNull();
+    expect(spendable(123n, false, null)).toBe(123n);
   });
   it('recognises the min-out abort of scripts::swap', () => {
     expect(isMinOutAbort('Move abort in 0xdc69::scripts: 0xcd: dex: amount out less than expected minimum: 9 < 10')).toBe(true);
