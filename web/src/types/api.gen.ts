@@ -700,6 +700,14 @@ export interface components {
             bots: {
                 [key: string]: components["schemas"]["BotState"];
             };
+            /** @description Each feature (slots, swap, burn, staking, miners): on, or off with the reason. */
+            features: {
+                slots: components["schemas"]["FeatureState"];
+                swap: components["schemas"]["FeatureState"];
+                burn: components["schemas"]["FeatureState"];
+                staking: components["schemas"]["FeatureState"];
+                miners: components["schemas"]["FeatureState"];
+            };
         };
         BalancesResponse: {
             /** @description Account address: 0x and 64 lowercase hex digits. */
@@ -2062,6 +2070,12 @@ export interface components {
             usdUnavailable: string | null;
             /** @description "Transaction Can Be Failed, Reason: {vm status}" when the simulation says this transaction would fail or be refused; null otherwise. */
             simulationError: string | null;
+        };
+        /** @description Where a feature stands: the preflight (lucky doctor, run at start and every hour) switches off a feature whose chain functions or structs differ from what the app expects; its builds are refused with feature_off. */
+        FeatureState: {
+            on: boolean;
+            /** @description Why the feature is off: the failed checks; null when on. */
+            reason: string | null;
         };
     };
     responses: {

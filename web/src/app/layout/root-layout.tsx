@@ -2,6 +2,7 @@ import { lazy, Suspense, use, useEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { ErrorBoundary } from '@/app/error-boundary';
 import { Header } from '@/app/layout/header';
+import { FeatureOffNotice } from '@/components/ui/feature-off-notice';
 import { Spinner } from '@/components/ui/spinner';
 import { useIdle } from '@/lib/use-idle';
 
@@ -56,6 +57,7 @@ export function RootLayout() {
       {/* At least a screen under the header: the footer starts below the fold, so no page's
           content arriving (a lazy chunk, the token list, a query) moves it in view. */}
       <main id="main" className="min-h-[calc(100dvh-4rem)] flex-1">
+        <FeatureOffNotice />
         <ErrorBoundary resetKey={pathname} detail="This page failed to load. Check your connection and reload the page.">
           <Suspense fallback={<PageFallback />}>
             <Outlet />
