@@ -80,7 +80,7 @@ func (r Report) WriteTable(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "CHECK\tEXPECTED\tFOUND\tSTATUS")
 	for _, c := range r.Checks {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", c.Check, c.Expected, c.Found, c.Status)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", c.Check, display(c.Expected), display(c.Found), c.Status)
 	}
 	return tw.Flush()
 }
@@ -201,6 +201,16 @@ func canonTypes(s string) string {
 	return addrRE.ReplaceAllStringFunc(s, func(a string) string {
 		if addr, err := supra.ParseAddress(a); err == nil {
 			return addr.String()
+		}
+		return a
+	})
+}
+
+// display shortens long addresses for the table (0x0dc6…70d8); checks compare canonTypes.
+func display(s string) string {
+	return addrRE.ReplaceAllStringFunc(canonTypes(s), func(a string) string {
+		if len(a) > 20 {
+			return a[:6] + "…" + a[len(a)-4:]
 		}
 		return a
 	})
