@@ -206,10 +206,13 @@ func canonTypes(s string) string {
 	})
 }
 
-// display shortens long addresses for the table (0x0dc6…70d8); checks compare canonTypes.
+// display writes addresses short for the table (0x1, 0x0dc6…70d8); checks compare canonTypes.
 func display(s string) string {
 	return addrRE.ReplaceAllStringFunc(canonTypes(s), func(a string) string {
-		if len(a) > 20 {
+		switch short := strings.TrimLeft(a[2:], "0"); {
+		case len(short) <= 4: // 0x1, 0xde02
+			return "0x" + max(short, "0")
+		case len(a) > 20:
 			return a[:6] + "…" + a[len(a)-4:]
 		}
 		return a
