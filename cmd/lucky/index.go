@@ -65,7 +65,7 @@ func openIndex(ctx context.Context, cfg config.Index, net config.Network, reg *t
 		Rules:       rules,
 		Decoders:    bindings.Decoders(),
 		DAOShare:    bindings.PoolDAOShare,
-		StartHeight: cfg.Start(net),
+		StartHeight: indexStart(ctx, cfg, net, reg, client, log),
 		Follow:      cfg.Off,
 		// A devnet can be reverted to a snapshot or reset; a real chain is final.
 		ResetOnRewind: net.Devnet,
