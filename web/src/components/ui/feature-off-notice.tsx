@@ -1,18 +1,6 @@
 import { useLocation } from 'react-router';
 import { useAppConfig } from '@/lib/config';
-import { paths } from '@/lib/paths';
-import type { AppConfig } from '@/types/api';
-
-type FeatureName = keyof AppConfig['features'];
-
-/** The routes of each feature the server's preflight can switch off, and how people call it. */
-const featureRoutes: { feature: FeatureName; label: string; match: (pathname: string) => boolean }[] = [
-  { feature: 'slots', label: 'The slot game', match: (p) => p === paths.slots || (p.startsWith(`${paths.slots}/`) && p !== paths.slotsFair) },
-  { feature: 'swap', label: 'Swapping', match: (p) => p === paths.swap },
-  { feature: 'burn', label: 'Burning', match: (p) => p === paths.burn },
-  { feature: 'staking', label: 'Staking', match: (p) => p === paths.staking || p === paths.earn },
-  { feature: 'miners', label: 'Cosmic Miners', match: (p) => p === paths.minerz },
-];
+import { featureOfRoute } from '@/components/ui/feature-routes';
 
 /** The preflight runs every hour on the server; the notice asks again at that pace. */
 const RECHECK_MS = 10 * 60 * 1000;
@@ -20,16 +8,17 @@ const RECHECK_MS = 10 * 60 * 1000;
 /**
  * A notice above a feature's page when the server switched the feature off (its chain functions
  * differ from what LUCKY expects, GET /api/v1/config's features): the page stays readable, and the
- * server refuses its transactions with the same reason before anything is signed.
+ * server refuses its transactions with the same reason before anything is signed. It reads the
+ * server, so render it under a QueryRoot (root-layout loads it with lazyWithQueries).
  */
 export function FeatureOffNotice() {
   const { pathname } = useLocation();
-  const route = featureRoutes.find((r) => r.match(pathname));
+  const route = featureOfRoute(pathname);
   const { data } = useAppConfig({ refetchInterval: () => (route ? RECHECK_MS : false) });
   const state = route && data?.features?.[route.feature];
   if (!route || !state || state.on) return null;
   return (
-    <div role="status" className="mx-auto mt-4 max-w-5xl px-4">
+    <div role="status" className="mx-auto mt-4 w-full max-w-6xl px-4 sm:px-6">
       <div className="rounded-2xl border border-neon-gold/50 bg-ink-800/90 p-4 text-sm text-white/85 shadow-[0_0_30px_rgb(255_201_64/0.12)]">
         <p className="font-bold text-neon-gold">{route.label} is switched off for now.</p>
         <p className="mt-1">
