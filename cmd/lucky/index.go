@@ -67,7 +67,7 @@ func openIndex(ctx context.Context, cfg config.Index, net config.Network, reg *t
 		DAOShare:    bindings.PoolDAOShare,
 		Stores:      bindings.Stores(),
 		StoreOwner:  bindings.StoreOwner,
-		StartHeight: cfg.Start(net),
+		StartHeight: indexStart(ctx, cfg, net, reg, client, log),
 		Follow:      cfg.Off,
 		// A devnet can be reverted to a snapshot or reset; a real chain is final.
 		ResetOnRewind: net.Devnet,

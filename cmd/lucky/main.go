@@ -2,7 +2,8 @@
 // the JSON API and, on the default devnet network, an emulated Supra node; `lucky devnet`
 // runs the node alone; `lucky index` runs the event indexer alone; `lucky bots` runs the
 // Telegram bots; `lucky simulate` has simulated traders, players and burners act on a
-// devnet for a while, then checks it; `lucky version` prints the build.
+// devnet for a while, then checks it; `lucky doctor` checks a node against what the app
+// expects of it; `lucky version` prints the build.
 package main
 
 import (
@@ -33,6 +34,7 @@ Usage:
   lucky index   [--network …] [--rpc URL] [--data-dir DIR | --database-url postgres://…]
   lucky bots    --telegram-token-file FILE [the index flags] [--telegram-webhook-url URL]
   lucky devnet  [--addr …] [--block-time 0s] [--state FILE] [--seed S]
+  lucky doctor  [--network …] [--rpc URL]
   lucky simulate --rpc URL [--rate 5] [--duration 1m] [--accounts 20] [--seed S] [--api URL]
   lucky version
 
@@ -83,6 +85,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return runDevnet(ctx, args, getenv, stdout, stderr)
 	case "simulate":
 		return runSimulate(ctx, args, getenv, stdout, stderr)
+	case "doctor":
+		return runDoctor(ctx, args, getenv, stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, "lucky", buildVersion())
 		return nil

@@ -90,6 +90,15 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	}
 	chainOpts := chain.Options{ABIs: chain.ClientABISource{Client: client}, Now: chainNow}
 	bindings := chain.New(client, cfg.Network, reg, chainOpts)
+	// The preflight: features whose chain functions differ from the bindings are off
+	// before the first request, and the checks run again every hour.
+	features := &api.Features{}
+	pf := &preflight{net: cfg.Network, reg: reg, client: client, features: features, log: log}
+	read := pf.once(ctx)
+	pfCtx, stopPF := context.WithCancel(ctx)
+	pfDone := make(chan struct{})
+	go func() { defer close(pfDone); pf.run(pfCtx, read) }()
+	defer func() { stopPF(); <-pfDone }()
 	if node != nil && cfg.Simulate > 0 {
 		stopSim := startSimulation(ctx, float64(cfg.Simulate), cfg.Devnet.Seed, bindings, log)
 		defer stopSim() // before the node closes: defers run last-in, first-out
@@ -118,7 +127,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		<-ready
 	}
 	opts.API = api.New(api.Deps{Network: cfg.Network, Tokens: reg, Chain: api.ChainOf(bindings), Market: mkt, Index: opts.Index,
-		Bots: botStatuses(rb, cfg.Telegram.Usernames), Assets: opts.Web, PublicURL: cfg.Telegram.PublicURL, Log: log})
+		Bots: botStatuses(rb, cfg.Telegram.Usernames), Assets: opts.Web, PublicURL: cfg.Telegram.PublicURL, Features: features, Log: log})
 	ixCtx, stopIx := context.WithCancel(ctx)
 	ixDone := make(chan struct{})
 	go func() {

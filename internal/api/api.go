@@ -33,7 +33,9 @@ type Deps struct {
 	// PublicURL is the app's public address, for the QR code on burn certificates; ""
 	// uses the address each request came to.
 	PublicURL string
-	Log       *slog.Logger
+	// Features are switched off by the preflight (nil: every feature on).
+	Features *Features
+	Log      *slog.Logger
 }
 
 // Handler holds the /api/v1 handlers. The route table lives in internal/server.
@@ -58,6 +60,7 @@ type Handler struct {
 	bots       func() map[string]BotStatus
 	assets     fs.FS
 	publicURL  string
+	features   *Features
 }
 
 // New returns the API handlers over d.
@@ -69,7 +72,7 @@ func New(d Deps) *Handler {
 	return &Handler{net: d.Network, tokens: d.Tokens, node: c.Node, coins: c.Coins, dex: c.Dex, slots: c.Slots,
 		burns: c.Burns, miners: c.Miners, staking: c.Staking, sim: c.Fees, keys: &keyCache{}, market: d.Market, log: d.Log,
 		certs: newCertCache(512), index: d.Index, bots: d.Bots,
-		assets: d.Assets, publicURL: d.PublicURL}
+		assets: d.Assets, publicURL: d.PublicURL, features: d.Features}
 }
 
 // NewMarket is the market service over the contract clients (with the staking pool's total
@@ -123,6 +126,8 @@ type configResponse struct {
 	// Bots maps each bot that exists in code to its state and Telegram username (null
 	// unless running: the page never guesses a handle).
 	Bots map[string]BotStatus `json:"bots"`
+	// Features says which features are on, and why one is off.
+	Features map[string]FeatureState `json:"features"`
 }
 
 // A bot's states on the /bots page.
@@ -145,6 +150,7 @@ func (h *Handler) GetConfig(w http.ResponseWriter, r *http.Request) {
 		KnownChainIDs: h.net.KnownChainIDs(),
 		Tokens:        h.tokens.All(),
 		Bots:          h.botStatuses(),
+		Features:      h.features.states(),
 	})
 }
 

@@ -75,6 +75,9 @@ type burnSummary struct {
 // BuildBurn serves POST /api/v1/burn/build: the transfer of the amount to the burn
 // address, after the token is checked against the burn list and the balance is read.
 func (h *Handler) BuildBurn(w http.ResponseWriter, r *http.Request) {
+	if h.refuseOff(w, r, chain.FeatureBurn) {
+		return
+	}
 	var req burnRequest
 	if !h.readBody(w, r, &req) {
 		return

@@ -193,6 +193,9 @@ func (h *Handler) minersWritable(w http.ResponseWriter, r *http.Request) bool {
 // An empty referrer (or none) sends the placeholder; a referrer equal to the sender is
 // refused, as the module would ignore it.
 func (h *Handler) BuildMinerPurchase(w http.ResponseWriter, r *http.Request) {
+	if h.refuseOff(w, r, chain.FeatureMiners) {
+		return
+	}
 	if !h.minersWritable(w, r) {
 		return
 	}
@@ -260,6 +263,9 @@ func parseUintField(v json.RawMessage) (uint64, bool) {
 // BuildMinerClaim serves POST /api/v1/miners/claim {"sender"}: the claim transaction of
 // the sender's pending output. Nothing pending is refused here (the chain would abort).
 func (h *Handler) BuildMinerClaim(w http.ResponseWriter, r *http.Request) {
+	if h.refuseOff(w, r, chain.FeatureMiners) {
+		return
+	}
 	if !h.minersWritable(w, r) {
 		return
 	}

@@ -29,6 +29,9 @@ type spinSummary struct {
 // BuildSpins serves POST /api/v1/slots/spins: the spin transaction after every
 // "before spinning" rule of the spec holds.
 func (h *Handler) BuildSpins(w http.ResponseWriter, r *http.Request) {
+	if h.refuseOff(w, r, chain.FeatureSlots) {
+		return
+	}
 	var req spinRequest
 	if !h.readBody(w, r, &req) {
 		return

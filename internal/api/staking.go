@@ -186,6 +186,9 @@ func parseSupra(s, msg string) (uint64, error) {
 // BuildStake serves POST /api/v1/staking/stake: stake(amount), after the amount and the
 // sender's SUPRA (the amount plus the largest possible fee) are checked.
 func (h *Handler) BuildStake(w http.ResponseWriter, r *http.Request) {
+	if h.refuseOff(w, r, chain.FeatureStaking) {
+		return
+	}
 	if !h.stakingWritable(w, r) {
 		return
 	}
@@ -215,6 +218,9 @@ func (h *Handler) BuildStake(w http.ResponseWriter, r *http.Request) {
 // the tax-free pass it is refused (409 stake_locked, the tax in words) unless acceptTax
 // says the wallet agreed to pay the 10 % early-unstake tax.
 func (h *Handler) BuildUnstake(w http.ResponseWriter, r *http.Request) {
+	if h.refuseOff(w, r, chain.FeatureStaking) {
+		return
+	}
 	if !h.stakingWritable(w, r) {
 		return
 	}
@@ -253,6 +259,9 @@ func (h *Handler) BuildUnstake(w http.ResponseWriter, r *http.Request) {
 // BuildStakingClaim serves POST /api/v1/staking/claim: claim() of the sender's pending
 // rewards, after checking some are pending and the reward reserve can pay.
 func (h *Handler) BuildStakingClaim(w http.ResponseWriter, r *http.Request) {
+	if h.refuseOff(w, r, chain.FeatureStaking) {
+		return
+	}
 	if !h.stakingWritable(w, r) {
 		return
 	}
@@ -277,6 +286,9 @@ func (h *Handler) BuildStakingClaim(w http.ResponseWriter, r *http.Request) {
 // BuildStakingPass serves POST /api/v1/staking/pass: buy_tax_free_pass(), after checking
 // the sender has no pass and can pay its price and the fee.
 func (h *Handler) BuildStakingPass(w http.ResponseWriter, r *http.Request) {
+	if h.refuseOff(w, r, chain.FeatureStaking) {
+		return
+	}
 	if !h.stakingWritable(w, r) {
 		return
 	}

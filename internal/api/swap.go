@@ -450,6 +450,9 @@ const (
 // reads the amount from step 1's SwapEvent, exactly, and builds step 2 for all of it with
 // the route's minOut.
 func (h *Handler) BuildSwap(w http.ResponseWriter, r *http.Request) {
+	if h.refuseOff(w, r, chain.FeatureSwap) {
+		return
+	}
 	var req swapBuildRequest
 	if !h.readBody(w, r, &req) {
 		return

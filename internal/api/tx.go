@@ -37,7 +37,7 @@ type buildRequest struct {
 // BuildTx serves POST /api/v1/tx/build: a raw entry-function transaction for the wallet.
 func (h *Handler) BuildTx(w http.ResponseWriter, r *http.Request) {
 	var req buildRequest
-	if !h.readBody(w, r, &req) {
+	if !h.readBody(w, r, &req) || h.refuseOffFunction(w, r, req.Function) {
 		return
 	}
 	b, err := h.node.Build(r.Context(), chain.CallRequest{

@@ -108,6 +108,8 @@ type core struct {
 	abis   *abiCache
 	events *Registry
 	stores *PrimaryStores
+	// sigs are the functions the bindings may call (signatures.go).
+	sigs []Signature
 }
 
 // Core is the node side every consumer may need: chain id, gas, sequence numbers,
@@ -173,7 +175,7 @@ func New(node *supra.Client, net config.Network, reg *tokens.Registry, o Options
 		o.ABITTL = ABICacheTTL
 	}
 	c := &core{
-		node: node, net: net, reg: reg, now: o.Now, abis: newABICache(o.ABIs, o.ABITTL, o.Now),
+		node: node, net: net, reg: reg, now: o.Now, abis: newABICache(o.ABIs, o.ABITTL, o.Now), sigs: Signatures(net),
 		tx:     &supra.TxBuilder{Node: node, Now: o.Now, MaxGas: o.MaxGas, MinGasPrice: o.MinGasPrice, Expiry: o.Expiry},
 		stores: NewPrimaryStores(reg),
 	}

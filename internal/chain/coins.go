@@ -18,7 +18,7 @@ import (
 // CoinBalance reads view 0x1::coin::balance<coinType>(addr) in base units. An account or
 // coin store that does not exist holds 0.
 func (c *Coins) CoinBalance(ctx context.Context, addr supra.Address, coinType supra.CoinType) (uint64, error) {
-	res, err := c.node.View(ctx, "0x1::coin::balance", []string{coinType.String()}, []string{addr.String()})
+	res, err := c.view(ctx, "0x1::coin::balance", []string{coinType.String()}, []string{addr.String()})
 	if err != nil {
 		if missingStore(err) {
 			return 0, nil
@@ -135,7 +135,7 @@ type CoinInfo struct {
 
 // view calls a view function of one coin type and returns its first result.
 func (c *Coins) coinView(ctx context.Context, fn string, coinType supra.CoinType) (json.RawMessage, error) {
-	res, err := c.node.View(ctx, "0x1::coin::"+fn, []string{coinType.String()}, nil)
+	res, err := c.view(ctx, "0x1::coin::"+fn, []string{coinType.String()}, nil)
 	if err != nil {
 		return nil, fmt.Errorf("coin::%s<%s>: %w", fn, coinType, err)
 	}

@@ -73,7 +73,7 @@ func (c *Dex) routerView(ctx context.Context, fn string, x, y supra.CoinType, ar
 	if err != nil {
 		return nil, err
 	}
-	res, err := c.node.View(ctx, router.String()+"::"+fn, []string{x.String(), y.String(), curve}, args)
+	res, err := c.view(ctx, router.String()+"::"+fn, []string{x.String(), y.String(), curve}, args)
 	if err != nil {
 		if pairMissing(err) {
 			return nil, fmt.Errorf("%w: %s/%s", ErrPairNotFound, x, y)

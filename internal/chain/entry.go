@@ -24,6 +24,14 @@ type Call struct {
 // buildCall fills in the sender's sequence number, the gas price and the chain id and
 // returns the raw transaction with its summary.
 func (c *core) buildCall(ctx context.Context, sender supra.Address, call Call) (*Built, error) {
+	sig, err := c.declared(call.Function.String())
+	if err != nil {
+		return nil, err
+	}
+	if !sig.Entry || sig.TypeParams != len(call.TypeArgs) || len(sig.Params)-1 != len(call.Args) {
+		return nil, fmt.Errorf("%w: %s called with <%d> and %d arguments, declared %d and %d", ErrNotConfigured,
+			sig.ID(), len(call.TypeArgs), len(call.Args), sig.TypeParams, len(sig.Params)-1)
+	}
 	raw, err := c.tx.Build(ctx, sender, supra.EntryFunction{Module: call.Function.Module,
 		Function: call.Function.Name, TypeArgs: call.TypeArgs, Args: call.Args})
 	if err != nil {

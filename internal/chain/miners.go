@@ -106,7 +106,7 @@ func (c *Miners) minersView(ctx context.Context, fn string, out any, args ...str
 	if err != nil {
 		return err
 	}
-	res, err := c.node.View(ctx, m.String()+"::"+fn, nil, args)
+	res, err := c.view(ctx, m.String()+"::"+fn, nil, args)
 	if err != nil {
 		return fmt.Errorf("cosmic_miners::%s: %w", fn, err)
 	}

@@ -45,9 +45,9 @@ func (c *Slots) HousePot(ctx context.Context, coinType supra.CoinType) (uint64, 
 	}
 	var res []json.RawMessage
 	if coinType.IsNative() {
-		res, err = c.node.View(ctx, mod.String()+"::get_supra_coin_house_fund_balance_view", nil, nil)
+		res, err = c.view(ctx, mod.String()+"::get_supra_coin_house_fund_balance_view", nil, nil)
 	} else {
-		res, err = c.node.View(ctx, mod.String()+"::get_house_fund_balance_view", []string{coinType.String()}, []string{coinType.String()})
+		res, err = c.view(ctx, mod.String()+"::get_house_fund_balance_view", []string{coinType.String()}, []string{coinType.String()})
 	}
 	if err != nil {
 		return 0, fmt.Errorf("house pot of %s: %w", coinType, err)

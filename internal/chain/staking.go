@@ -89,7 +89,7 @@ func (c *Staking) stakingView(ctx context.Context, fn string, args ...string) ([
 	if err != nil {
 		return nil, err
 	}
-	res, err := c.node.View(ctx, m.String()+"::"+fn, nil, args)
+	res, err := c.view(ctx, m.String()+"::"+fn, nil, args)
 	if err != nil {
 		return nil, fmt.Errorf("staking::%s: %w", fn, err)
 	}

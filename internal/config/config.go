@@ -148,9 +148,9 @@ func Presets() []Network {
 			RPC:        []string{"https://rpc-testnet.supra.com"},
 			ExplorerTx: scanTx + "?network=testnet", ExplorerAddress: scanAddress + "?network=testnet",
 			Modules: mainnetModules(), Labels: knownLabels(),
-			// Not known yet: must be set from the chain (the block of the first
-			// transaction of the contracts above); until then a fresh index reads from
-			// genesis, which is slow but misses nothing.
+			// Not known: a fresh index finds it from the chain (the first transaction of
+			// each listed coin's publisher and of slots_v3, cmd/lucky index_start.go), or
+			// reads from genesis when it cannot, which is slow but misses nothing.
 			IndexStart: 0,
 		},
 		{
@@ -158,10 +158,11 @@ func Presets() []Network {
 			RPC:        []string{"https://rpc-mainnet.supra.com", "https://rpc-mainnet-citadel.supra.com"},
 			ExplorerTx: scanTx, ExplorerAddress: scanAddress,
 			Modules: mainnetModules(), Labels: knownLabels(),
-			// Not known yet: must be set from the chain (the block of the first
-			// transaction of the LUCKY coin, Dexlyn's package or the slots module,
-			// whichever is lowest); no public source we hold gives it. Until then a fresh
-			// index reads from genesis, which is slow but misses nothing.
+			// No public source we hold gives it (reference/mainnet.json has no heights): a
+			// fresh index finds it from the chain, the first transaction of each listed
+			// coin's publisher and of slots_v3, whichever is lowest (cmd/lucky
+			// index_start.go); when one cannot be placed it reads from genesis, which is
+			// slow but misses nothing.
 			IndexStart: 0,
 		},
 	}

@@ -47,6 +47,9 @@ func (x Index) Start(net Network) uint64 {
 	return net.IndexStart
 }
 
+// StartGiven reports whether --index-start (or its environment variable) named the start.
+func (x Index) StartGiven() bool { return x.start != "" || x.StartHeight != 0 }
+
 func (x *Index) validate() error {
 	if x.start != "" {
 		h, err := strconv.ParseUint(x.start, 10, 64)

@@ -151,22 +151,53 @@ func (liquidityPoolModule) CheckInvariants(ex *devnet.Exec) error {
 	return nil
 }
 
-// routerModule serves the router views.
+// routerModule serves the router: every function of Dexlyn's published
+// router interface (internal/chain/testdata/dexlyn_interface.json holds it to
+// that). The public non-entry, non-view functions take and return Coin values,
+// so only other Move code could call them: the ABI lists them and the node
+// refuses them as transactions and views.
 type routerModule struct{}
+
+// lpCoinType is Dexlyn's LP coin, LP<X, Y, Curve> at the LP resource account.
+const lpCoinType = "0x22a28a1b5264935d4778d542b1e84bca8879cf78f6183e1a9429b56a40a1a7c4::lp_coin::LP<T0, T1, T2>"
 
 func (routerModule) ID() supra.ModuleID { return dexModuleID("router") }
 func (routerModule) ABI() devnet.ABI {
 	v := func(name string, params, ret []string) devnet.Function {
 		return devnet.Function{Name: name, IsView: true, GenericTypeParams: 3, Params: params, Return: ret}
 	}
+	fn := func(name string, generic int, params, ret []string) devnet.Function {
+		return devnet.Function{Name: name, GenericTypeParams: generic, Params: params, Return: ret}
+	}
+	coin := func(t string) string { return "0x1::coin::Coin<" + t + ">" }
+	u64s := func(n int) []string {
+		out := make([]string, n)
+		for i := range out {
+			out[i] = "u64"
+		}
+		return out
+	}
 	return devnet.ABI{Functions: []devnet.Function{
+		fn("register_pool", 3, []string{"&signer"}, nil),
+		fn("add_liquidity", 3, []string{coin("T0"), "u64", coin("T1"), "u64"}, []string{coin("T0"), coin("T1"), coin(lpCoinType)}),
+		fn("remove_liquidity", 3, []string{coin(lpCoinType), "u64", "u64"}, []string{coin("T0"), coin("T1")}),
+		fn("swap_exact_coin_for_coin", 3, []string{coin("T0"), "u64"}, []string{coin("T1")}),
+		fn("swap_coin_for_exact_coin", 3, []string{coin("T0"), "u64"}, []string{coin("T0"), coin("T1")}),
+		fn("swap_coin_for_coin_unchecked", 3, []string{coin("T0"), "u64"}, []string{coin("T1")}),
+		v("get_decimals_scales", nil, u64s(2)),
+		v("get_cumulative_prices", nil, []string{"u128", "u128", "u64"}),
+		v("get_pool", nil, []string{"0x1::option::Option<address>"}),
+		v("get_reserves_size", nil, u64s(2)),
+		v("get_fees_config", nil, u64s(2)),
+		v("get_fee", nil, u64s(1)),
+		v("get_dao_fees_config", nil, u64s(2)),
+		v("get_dao_fee", nil, u64s(1)),
 		v("is_swap_exists", nil, []string{"bool"}),
-		v("get_reserves_size", nil, []string{"u64", "u64"}),
-		v("get_fees_config", nil, []string{"u64", "u64"}),
-		v("get_fee", nil, []string{"u64"}),
-		v("get_dao_fees_config", nil, []string{"u64", "u64"}),
-		v("get_amount_out", []string{"u64"}, []string{"u64"}),
-		v("get_amount_in", []string{"u64"}, []string{"u64"}),
+		v("calc_optimal_coin_values", u64s(4), u64s(2)),
+		fn("convert_with_current_price", 0, u64s(3), u64s(1)),
+		v("get_reserves_for_lp_coins", u64s(1), u64s(2)),
+		v("get_amount_out", u64s(1), u64s(1)),
+		v("get_amount_in", u64s(1), u64s(1)),
 	}}
 }
 func (routerModule) Genesis(*devnet.Exec) error { return nil }
@@ -174,9 +205,17 @@ func (routerModule) Execute(*devnet.Exec, devnet.EntryCall) error {
 	return fmt.Errorf("%w: router has no entry functions", devnet.ErrBadArgument)
 }
 
+// viewArgCount is how many u64 arguments each router view takes.
+var viewArgCount = map[string]int{"get_amount_out": 1, "get_amount_in": 1, "get_reserves_for_lp_coins": 1, "calc_optimal_coin_values": 4}
+
 func (routerModule) View(ex *devnet.Exec, call devnet.ViewCall) ([]any, error) {
-	if call.Function == "is_swap_exists" && len(call.TypeArgs) == 3 && coinOf(call.TypeArgs[2].String()) == coinOf(StableType) {
-		return []any{false}, nil
+	if len(call.TypeArgs) == 3 && coinOf(call.TypeArgs[2].String()) == coinOf(StableType) {
+		switch call.Function {
+		case "is_swap_exists":
+			return []any{false}, nil
+		case "get_pool":
+			return []any{map[string]any{"vec": []any{}}}, nil
+		}
 	}
 	x, y, err := pairArgs(ex, call.TypeArgs)
 	if err != nil {
@@ -187,13 +226,15 @@ func (routerModule) View(ex *devnet.Exec, call devnet.ViewCall) ([]any, error) {
 		return nil, err
 	}
 	a := call.Args()
-	var amount uint64
-	if call.Function == "get_amount_out" || call.Function == "get_amount_in" {
-		amount = a.U64()
+	n := make([]uint64, viewArgCount[call.Function])
+	for i := range n {
+		n[i] = a.U64()
 	}
 	if err := a.Done(); err != nil {
 		return nil, err
 	}
+	two := func(a, b uint64, err error) ([]any, error) { return []any{supra.U64(a), supra.U64(b)}, err }
+	one := func(v uint64, err error) ([]any, error) { return []any{supra.U64(v)}, err }
 	var out []any
 	switch call.Function {
 	case "is_swap_exists":
@@ -201,34 +242,45 @@ func (routerModule) View(ex *devnet.Exec, call devnet.ViewCall) ([]any, error) {
 		if ok, err = e.IsSwapExists(x, y); err == nil {
 			out = []any{ok}
 		}
-	case "get_reserves_size":
-		var rx, ry uint64
-		if rx, ry, err = e.ReservesSize(x, y); err == nil {
-			out = []any{supra.U64(rx), supra.U64(ry)}
-		}
-	case "get_fees_config", "get_fee":
-		var fee, scale uint64
-		if fee, scale, err = e.FeesConfig(x, y); err == nil {
-			out = []any{supra.U64(fee), supra.U64(scale)}
-			if call.Function == "get_fee" {
-				out = out[:1]
+	case "get_pool":
+		var ok bool
+		if ok, err = e.IsSwapExists(x, y); err == nil {
+			pool := []any{}
+			if ok {
+				pool = append(pool, DexlynPoolAccount.String())
 			}
+			out = []any{map[string]any{"vec": pool}}
 		}
+	case "get_reserves_size":
+		out, err = two(e.ReservesSize(x, y))
+	case "get_fees_config":
+		out, err = two(e.FeesConfig(x, y))
+	case "get_fee":
+		var fee uint64
+		fee, _, err = e.FeesConfig(x, y)
+		out = []any{supra.U64(fee)}
 	case "get_dao_fees_config":
-		var fee, scale uint64
-		if fee, scale, err = e.DaoFeesConfig(x, y); err == nil {
-			out = []any{supra.U64(fee), supra.U64(scale)}
+		out, err = two(e.DaoFeesConfig(x, y))
+	case "get_dao_fee":
+		var fee uint64
+		fee, _, err = e.DaoFeesConfig(x, y)
+		out = []any{supra.U64(fee)}
+	case "get_decimals_scales":
+		out, err = two(e.DecimalsScales(x, y))
+	case "get_cumulative_prices":
+		var px, py dex.U128
+		var ts uint64
+		if px, py, ts, err = e.CumulativePrices(x, y); err == nil {
+			out = []any{px.Big().String(), py.Big().String(), supra.U64(ts)}
 		}
+	case "calc_optimal_coin_values":
+		out, err = two(e.CalcOptimal(x, y, n[0], n[1], n[2], n[3]))
+	case "get_reserves_for_lp_coins":
+		out, err = two(e.ReservesForLP(x, y, n[0]))
 	case "get_amount_out":
-		var v uint64
-		if v, err = e.AmountOut(x, y, amount); err == nil {
-			out = []any{supra.U64(v)}
-		}
+		out, err = one(e.AmountOut(x, y, n[0]))
 	case "get_amount_in":
-		var v uint64
-		if v, err = e.AmountIn(x, y, amount); err == nil {
-			out = []any{supra.U64(v)}
-		}
+		out, err = one(e.AmountIn(x, y, n[0]))
 	default:
 		return nil, fmt.Errorf("%w: router::%s", devnet.ErrBadArgument, call.Function)
 	}
@@ -248,6 +300,10 @@ func (scriptsModule) ABI() devnet.ABI {
 	}
 	return devnet.ABI{Functions: []devnet.Function{
 		e("swap", "u64", "u64"),
+		e("swap_into", "u64", "u64"),
+		e("swap_unchecked", "u64", "u64"),
+		// Beyond the published interface: Liquidswap's liquidity scripts, which the
+		// devnet's tools use to seed pools (see beyond_interface in the fixture).
 		e("register_pool_and_add_liquidity", "u64", "u64", "u64", "u64"),
 		e("add_liquidity", "u64", "u64", "u64", "u64"),
 		e("remove_liquidity", "u64", "u64", "u64"),
@@ -293,6 +349,9 @@ func (m scriptsModule) Genesis(ex *devnet.Exec) error {
 		if err := e.RegisterPool(x, y); err != nil {
 			return fmt.Errorf("pool %s: %w", p.Token, err)
 		}
+		if err := e.UpdateOracle(x, y, now(ex)); err != nil { // register_pool stamps the oracle
+			return fmt.Errorf("pool %s: %w", p.Token, err)
+		}
 		res, err := e.AddLiquidity(dex.Address(TreasuryAddress), x, y, xv, xv, yv, yv)
 		if err != nil {
 			return fmt.Errorf("pool %s: %w", p.Token, err)
@@ -332,12 +391,24 @@ func (scriptsModule) Execute(ex *devnet.Exec, call devnet.EntryCall) error {
 	sender := ex.Sender()
 	a := call.Args()
 	switch call.Function {
-	case "swap":
-		amountIn, minOut := a.U64(), a.U64()
+	case "swap", "swap_into", "swap_unchecked":
+		first, second := a.U64(), a.U64()
 		if err := a.Done(); err != nil {
 			return err
 		}
-		out, ev, err := e.Swap(x, y, amountIn, minOut, now(ex))
+		var amountIn, out uint64
+		var ev dex.SwapEvent
+		switch call.Function {
+		case "swap": // exact in, at least second out
+			amountIn = first
+			out, ev, err = e.Swap(x, y, first, second, now(ex))
+		case "swap_into": // at most first in, exactly second out
+			out = second
+			amountIn, ev, err = e.SwapInto(x, y, first, second, now(ex))
+		default: // exactly first in for exactly second out, if the pool's invariant allows
+			amountIn, out = first, second
+			ev, err = e.SwapUnchecked(x, y, first, second, now(ex))
+		}
 		if err != nil {
 			return dexAbort(ex, err)
 		}
@@ -366,6 +437,9 @@ func (scriptsModule) Execute(ex *devnet.Exec, call devnet.EntryCall) error {
 				return dexAbort(ex, err)
 			}
 		}
+		if err := e.UpdateOracle(x, y, now(ex)); err != nil {
+			return dexAbort(ex, err)
+		}
 		res, err := e.AddLiquidity(dex.Address(sender), x, y, xv, xMin, yv, yMin)
 		if err != nil {
 			return dexAbort(ex, err)
@@ -383,6 +457,9 @@ func (scriptsModule) Execute(ex *devnet.Exec, call devnet.EntryCall) error {
 		lp, xMin, yMin := a.U64(), a.U64(), a.U64()
 		if err := a.Done(); err != nil {
 			return err
+		}
+		if err := e.UpdateOracle(x, y, now(ex)); err != nil {
+			return dexAbort(ex, err)
 		}
 		ox, oy, err := e.RemoveLiquidity(dex.Address(sender), x, y, lp, xMin, yMin)
 		if err != nil {

@@ -717,6 +717,14 @@ export interface components {
             bots: {
                 [key: string]: components["schemas"]["BotState"];
             };
+            /** @description Each feature (slots, swap, burn, staking, miners): on, or off with the reason. */
+            features: {
+                slots: components["schemas"]["FeatureState"];
+                swap: components["schemas"]["FeatureState"];
+                burn: components["schemas"]["FeatureState"];
+                staking: components["schemas"]["FeatureState"];
+                miners: components["schemas"]["FeatureState"];
+            };
         };
         BalancesResponse: {
             /** @description Account address: 0x and 64 lowercase hex digits. */
@@ -2093,6 +2101,12 @@ export interface components {
              * @constant
              */
             decimals: 8;
+        };
+        /** @description Where a feature stands: the preflight (lucky doctor, run at start and every hour) switches off a feature whose chain functions or structs differ from what the app expects; its builds are refused with feature_off. */
+        FeatureState: {
+            on: boolean;
+            /** @description Why the feature is off: the failed checks; null when on. */
+            reason: string | null;
         };
     };
     responses: {

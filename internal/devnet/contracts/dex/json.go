@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"math/big"
 	"slices"
 )
 
@@ -19,6 +20,10 @@ type poolJSON struct {
 	DaoFee   uint64            `json:"dao_fee,string"`
 	LPSupply uint64            `json:"lp_supply,string"`
 	LP       map[string]string `json:"lp_balances"` // provider address → amount
+	// The oracle, as decimal u128 strings; absent in states saved before it existed.
+	PriceXCumulative string `json:"last_price_x_cumulative,omitempty"`
+	PriceYCumulative string `json:"last_price_y_cumulative,omitempty"`
+	LastTimestamp    uint64 `json:"last_block_timestamp,string,omitempty"`
 }
 
 // MarshalJSON stores the exchange as a resource value (u64 as strings).
@@ -36,7 +41,8 @@ func (e *Exchange) MarshalJSON() ([]byte, error) {
 		for a, v := range p.lp {
 			lp["0x"+hex.EncodeToString(a[:])] = fmt.Sprint(v)
 		}
-		pools = append(pools, poolJSON{p.X, p.Y, p.ReserveX, p.ReserveY, p.DaoX, p.DaoY, p.Fee, p.DaoFee, p.LPSupply, lp})
+		pools = append(pools, poolJSON{p.X, p.Y, p.ReserveX, p.ReserveY, p.DaoX, p.DaoY, p.Fee, p.DaoFee, p.LPSupply, lp,
+			p.PriceXCumulative.Big().String(), p.PriceYCumulative.Big().String(), p.LastTimestamp})
 	}
 	return json.Marshal(map[string]any{"pools": pools})
 }
@@ -52,7 +58,20 @@ func (e *Exchange) UnmarshalJSON(b []byte) error {
 	*e = *NewExchange()
 	for _, p := range in.Pools {
 		pool := &Pool{X: p.X, Y: p.Y, ReserveX: p.ReserveX, ReserveY: p.ReserveY, DaoX: p.DaoX, DaoY: p.DaoY,
-			Fee: p.Fee, DaoFee: p.DaoFee, LPSupply: p.LPSupply, lp: map[Address]uint64{}}
+			Fee: p.Fee, DaoFee: p.DaoFee, LPSupply: p.LPSupply, LastTimestamp: p.LastTimestamp, lp: map[Address]uint64{}}
+		for _, c := range []struct {
+			s   string
+			dst *U128
+		}{{p.PriceXCumulative, &pool.PriceXCumulative}, {p.PriceYCumulative, &pool.PriceYCumulative}} {
+			if c.s == "" {
+				continue
+			}
+			b, ok := new(big.Int).SetString(c.s, 10)
+			if !ok || b.Sign() < 0 || b.BitLen() > 128 {
+				return fmt.Errorf("%w: cumulative price %q", ErrBadType, c.s)
+			}
+			*c.dst = u128Of(b)
+		}
 		for a, v := range p.LP {
 			raw, err := hex.DecodeString(a[2:])
 			if err != nil || len(raw) != 32 {

@@ -21,7 +21,11 @@ type Pool struct {
 	Fee        uint64 // per FeeScale
 	DaoFee     uint64 // per DaoFeeScale of the fee
 	LPSupply   uint64
-	lp         map[Address]uint64
+	// The price oracle (update_oracle): cumulative uq64x64 prices and the
+	// second of their last update.
+	PriceXCumulative, PriceYCumulative U128
+	LastTimestamp                      uint64
+	lp                                 map[Address]uint64
 }
 
 // PoolInfo is a read-only copy of a pool's numbers.
@@ -179,10 +183,6 @@ func (e *Exchange) AmountIn(x, y CoinType, out uint64) (uint64, error) {
 // Swap is scripts::swap<In, Out>(amount_in, min_out): it returns the amount
 // out and the SwapEvent, or an error and changes nothing.
 func (e *Exchange) Swap(in, out CoinType, amountIn, minOut, now uint64) (uint64, SwapEvent, error) {
-	p, sorted, err := e.lookup(in, out)
-	if err != nil {
-		return 0, SwapEvent{}, err
-	}
 	amountOut, err := e.AmountOut(in, out, amountIn)
 	if err != nil {
 		return 0, SwapEvent{}, err
@@ -190,21 +190,8 @@ func (e *Exchange) Swap(in, out CoinType, amountIn, minOut, now uint64) (uint64,
 	if amountOut < minOut {
 		return 0, SwapEvent{}, fmt.Errorf("%w: %d < %d", ErrOutBelowMin, amountOut, minOut)
 	}
-	var xIn, xOut, yIn, yOut uint64
-	if sorted {
-		xIn, yOut = amountIn, amountOut
-	} else {
-		yIn, xOut = amountIn, amountOut
-	}
-	next, err := poolSwap(*p, xIn, xOut, yIn, yOut)
-	if err != nil {
-		return 0, SwapEvent{}, err
-	}
-	*p = next
-	return amountOut, SwapEvent{
-		PairX: p.X.String(), PairY: p.Y.String(),
-		XIn: xIn, XOut: xOut, YIn: yIn, YOut: yOut, Timestamp: now,
-	}, nil
+	ev, err := e.SwapUnchecked(in, out, amountIn, amountOut, now)
+	return amountOut, ev, err
 }
 
 // poolSwap is liquidity_pool::swap on a copy of the pool.

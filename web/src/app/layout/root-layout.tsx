@@ -2,11 +2,17 @@ import { lazy, Suspense, use, useEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { ErrorBoundary } from '@/app/error-boundary';
 import { Header } from '@/app/layout/header';
+import { featureOfRoute } from '@/components/ui/feature-routes';
 import { Spinner } from '@/components/ui/spinner';
+import { lazyWithQueries } from '@/lib/lazy-with-queries';
 import { useIdle } from '@/lib/use-idle';
 
 // The footer starts below the fold (main is at least a screen tall), so it loads once the page
 // is idle instead of with the first paint; arriving there, it moves nothing in view.
+// A feature's page says when the server switched the feature off; the notice reads the config,
+// so it loads (with React Query) only on those pages.
+const FeatureOffNotice = lazyWithQueries(() => import('@/components/ui/feature-off-notice').then((m) => m.FeatureOffNotice));
+
 const Footer = lazy(() => import('@/app/layout/footer').then((m) => ({ default: m.Footer })));
 
 /** How long the app's first render may wait for its screen before it paints a spinner in its place. */
@@ -56,6 +62,11 @@ export function RootLayout() {
       {/* At least a screen under the header: the footer starts below the fold, so no page's
           content arriving (a lazy chunk, the token list, a query) moves it in view. */}
       <main id="main" className="min-h-[calc(100dvh-4rem)] flex-1">
+        {featureOfRoute(pathname) && (
+          <Suspense fallback={null}>
+            <FeatureOffNotice />
+          </Suspense>
+        )}
         <ErrorBoundary resetKey={pathname} detail="This page failed to load. Check your connection and reload the page.">
           <Suspense fallback={<PageFallback />}>
             <Outlet />

@@ -86,6 +86,13 @@ export const devnetConfig: AppConfig = {
   },
   knownChainIds: [6, 8, 255],
   bots: { suprabot: { status: 'off', username: null }, burnbot: { status: 'off', username: null } },
+  features: {
+    slots: { on: true, reason: null },
+    swap: { on: true, reason: null },
+    burn: { on: true, reason: null },
+    staking: { on: true, reason: null },
+    miners: { on: true, reason: null },
+  },
   tokens: [
     {
       name: 'SUPRA',
