@@ -10,6 +10,7 @@ import { GameMachine } from '@/features/slots/components/game-machine';
 import { RecentSpins } from '@/features/slots/components/recent-spins';
 import { SpinsTicker } from '@/features/slots/components/spins-ticker';
 import { OddsPanel } from '@/features/slots/components/odds-panel';
+import { RunSummaryPanel } from '@/features/slots/components/run-summary-panel';
 import { useSlotGame } from '@/features/slots/hooks/use-slot-game';
 import type { SlotToken } from '@/types/api';
 import { topPrizeExceedsPot } from '@/features/slots/utils/checks';
@@ -210,6 +211,7 @@ function SlotGame({ token, tokens }: { token: SlotToken; tokens: SlotToken[] }) 
         networkFee={networkFee}
       />
       <aside className="min-w-0 space-y-6" aria-label="Game information">
+        <RunSummaryPanel last={game.last} />
         <PlaySafePanel address={address} token={token} tokens={tokens} frozen={busy} safe={safe} />
         <OddsPanel />
         <RecentSpins address={address} tokens={tokens} frozen={busy} />

@@ -11,9 +11,10 @@ import { potsQueryKey } from '@/features/slots/api/use-pots';
 import type { PlayDecoded, SlotToken } from '@/types/api';
 import { useReels } from '@/features/slots/hooks/use-reels';
 import type { FruitSymbol } from '@/lib/slots/paytable';
-import { highlightFor, replayOnReels } from '@/features/slots/hooks/reel-replay';
+import { replayOnReels } from '@/features/slots/hooks/reel-replay';
+import { runLine, summarizeRun, type RunSummary } from '@/features/slots/utils/run-summary';
 import { WinToast } from '@/features/slots/components/win-toast';
-import { fmt2, safeBigInt } from '@/lib/amounts';
+import { safeBigInt } from '@/lib/amounts';
 import { beforeSpinError } from '@/features/slots/utils/checks';
 import { recordPlay } from '@/features/slots/utils/play-safe-store';
 import { LOSS_MESSAGE, partialReturnMessage, txSentMessage, winMessage } from '@/features/slots/utils/messages';
@@ -22,7 +23,6 @@ import {
   NORMAL_TIMINGS,
   toReplaySpins,
   TURBO_TIMINGS,
-  type ReplaySpin,
 } from '@/features/slots/utils/replay';
 
 export type GamePhase = 'idle' | 'sending' | 'replaying';
@@ -64,6 +64,8 @@ export interface LastGame {
   totalPrize: bigint;
   totalBet: bigint;
   hash: string;
+  /** The whole play, spin by spin, from its PlayEvent. */
+  run: RunSummary;
 }
 
 /** The spin flow (docs/product.md, Slots): checks, build + sign + confirm, replay, summary, refresh. */
@@ -216,13 +218,11 @@ export function useSlotGame(input: SlotGameInput) {
       });
       controlRef.current = null;
       if (!mounted.current) return;
-      if (outcome === 'skipped' && results.length > 0) {
-        const staked = betBase * BigInt(results.length);
-        say(
-          summaryMessage(results, totalPrize, betBase, token),
-          totalPrize > staked ? 'win' : totalPrize > 0n ? 'partial' : 'lose',
-          results.at(-1)?.symbols,
-        );
+      const run = summarizeRun(results, betBase, totalPrize);
+      // A run of several spins ends on its totals, played through or skipped: its last spin's
+      // message ("No Win This Time!") would misstate a run that won.
+      if (results.length > 1 || (outcome === 'skipped' && results.length > 0)) {
+        say(runLine(run, token.decimals, token.name), run.net > 0n ? 'win' : run.won > 0n ? 'partial' : 'lose');
       }
       setLast({
         token: token.name,
@@ -231,6 +231,7 @@ export function useSlotGame(input: SlotGameInput) {
         totalPrize,
         totalBet: betBase * BigInt(results.length),
         hash,
+        run,
       });
     } catch (err) {
       if (mounted.current) {
@@ -258,14 +259,4 @@ function readPlay(detail: TxDetail): PlayDecoded {
   const play = detail.play;
   if (!play || !Array.isArray(play.spinResults)) throw new ProcessingError('PlayEvent not found');
   return play;
-}
-
-/** The Skip summary; a partial return (a prize below the bet) is counted apart from wins. */
-function summaryMessage(results: readonly ReplaySpin[], totalPrize: bigint, betBase: bigint, token: SlotToken): string {
-  const wins = results.filter((r) => highlightFor(r) === 'win').length;
-  const partial = results.filter((r) => highlightFor(r) === 'partial').length;
-  const amount = fmt2(totalPrize, token.decimals);
-  const staked = fmt2(betBase * BigInt(results.length), token.decimals);
-  const partialText = partial > 0 ? `, ${partial} partial ${partial === 1 ? 'return' : 'returns'}` : '';
-  return `${results.length} spins, ${wins} ${wins === 1 ? 'win' : 'wins'}${partialText}: Total Won ${amount} ${token.name} of ${staked} ${token.name} bet`;
 }
