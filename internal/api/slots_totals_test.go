@@ -37,7 +37,9 @@ func TestPlayTotalsFromIndex(t *testing.T) {
 	}
 
 	// A since after the plays counts none of them; one before the 24 hours is brought up to them.
-	at := func(d time.Duration) string { return "?since=" + url.QueryEscape(e.node.Now().Add(d).UTC().Format(time.RFC3339)) }
+	at := func(d time.Duration) string {
+		return "?since=" + url.QueryEscape(e.node.Now().Add(d).UTC().Format(time.RFC3339))
+	}
 	if h := e.mustOK("GET", path+at(time.Minute), ""); len(h["coins"].([]any)) != 0 {
 		t.Fatalf("since ignored: %v", h)
 	}
