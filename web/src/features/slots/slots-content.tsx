@@ -23,7 +23,7 @@ import { slotTokens, tokenFromParam, tokenSlug } from '@/features/slots/utils/to
 import { SLOT_ODDS } from '@/lib/slots/paytable';
 import { PlaySafePanel, formatMoment } from '@/features/slots/components/play-safe-panel';
 import { usePlaySafe } from '@/features/slots/hooks/use-play-safe';
-import { readSession, readSettings } from '@/features/slots/utils/play-safe-store';
+import { readSettings } from '@/features/slots/utils/play-safe-store';
 import { spinGuard } from '@/features/slots/utils/play-safe';
 import { totalBetUnits } from '@/features/slots/utils/amounts';
 import '@/features/slots/slots.css';
@@ -89,7 +89,7 @@ function SlotGame({ token, tokens }: { token: SlotToken; tokens: SlotToken[] }) 
     address
       ? spinGuard({
           settings: readSettings(address),
-          counted: readSession(address).counted,
+          counted: safe.countedKnown,
           coinType: token.coinType,
           tokenName: token.name,
           decimals: token.decimals,
@@ -154,7 +154,7 @@ function SlotGame({ token, tokens }: { token: SlotToken; tokens: SlotToken[] }) 
     address && !busy
       ? spinGuard({
           settings: safe.settings,
-          counted: safe.session.counted,
+          counted: safe.countedKnown,
           coinType: token.coinType,
           tokenName: token.name,
           decimals: token.decimals,

@@ -162,14 +162,24 @@ export function GameMachine(p: GameMachineProps) {
             aria-busy={busy || connecting}
             aria-describedby={blocked ? 'spin-blocked-reason' : undefined}
             data-testid="main-button"
-            className="mt-4 inline-flex h-14 w-full items-center justify-center gap-3 rounded-2xl bg-gradient-to-r from-neon-gold via-[#ff9f1c] to-neon-pink font-display text-lg font-black tracking-[0.12em] text-ink-950 uppercase shadow-[0_0_32px_rgb(255_201_64/0.45)] transition hover:brightness-110 active:scale-[0.99] aria-disabled:cursor-not-allowed aria-disabled:opacity-80 aria-disabled:hover:brightness-100 aria-disabled:active:scale-100 sm:h-16 sm:text-xl"
+            data-blocked={blocked ? 'true' : undefined}
+            className={`mt-3 inline-flex h-14 w-full items-center justify-center gap-3 rounded-2xl font-display text-lg font-black tracking-[0.12em] uppercase transition aria-disabled:cursor-not-allowed aria-disabled:hover:brightness-100 aria-disabled:active:scale-100 sm:mt-4 sm:h-16 sm:text-xl ${
+              blocked
+                ? // Refused by a rule: plainly off, not a dimmed version of the live button.
+                  'border-2 border-dashed border-white/25 bg-ink-950/80 text-white/45'
+                : 'bg-gradient-to-r from-neon-gold via-[#ff9f1c] to-neon-pink text-ink-950 shadow-[0_0_32px_rgb(255_201_64/0.45)] hover:brightness-110 active:scale-[0.99] aria-disabled:opacity-80'
+            }`}
           >
             {(busy || connecting) && <Spinner size={20} label={mainLabel} />}
             {mainLabel}
           </button>
           {blocked && (
-            <p id="spin-blocked-reason" data-testid="spin-blocked-reason" className="mt-2 flex items-start gap-2 text-sm text-neon-pink">
-              <WarningIcon size={16} className="mt-0.5 shrink-0" />
+            <p
+              id="spin-blocked-reason"
+              data-testid="spin-blocked-reason"
+              className="mt-2 flex items-start gap-2 rounded-xl border border-neon-pink/50 bg-neon-pink/10 px-3 py-2 text-sm text-white"
+            >
+              <WarningIcon size={16} className="mt-0.5 shrink-0 text-neon-pink" />
               <span>{p.blockedReason}</span>
             </p>
           )}

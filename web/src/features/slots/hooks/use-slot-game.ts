@@ -16,7 +16,7 @@ import { runLine, summarizeRun, type RunSummary } from '@/features/slots/utils/r
 import { WinToast } from '@/features/slots/components/win-toast';
 import { safeBigInt } from '@/lib/amounts';
 import { beforeSpinError } from '@/features/slots/utils/checks';
-import { recordPlay } from '@/features/slots/utils/play-safe-store';
+import { playTotalsKey } from '@/features/slots/api/use-play-totals';
 import { LOSS_MESSAGE, partialReturnMessage, txSentMessage, winMessage } from '@/features/slots/utils/messages';
 import {
   createReplayControl,
@@ -120,6 +120,8 @@ export function useSlotGame(input: SlotGameInput) {
     void queryClient.invalidateQueries({ queryKey: potsQueryKey });
     void queryClient.invalidateQueries({ queryKey: ['balances'] });
     void queryClient.invalidateQueries({ queryKey: historyQueryKey(addr) });
+    // Play safely's totals and loss limit count the play from the index.
+    void queryClient.invalidateQueries({ queryKey: playTotalsKey(addr) });
   }, [queryClient]);
 
   const skip = useCallback(() => controlRef.current?.stop(), []);
@@ -166,8 +168,6 @@ export function useSlotGame(input: SlotGameInput) {
         );
         hash = res.hash;
         detail = res.detail;
-        // The session totals count what the chain says the play did, even if the page has gone.
-        if (detail.play) recordPlay(detail.play.player, detail.play);
       } catch (err) {
         if (isTxError(err)) {
           if (err.kind === 'rejected') throw new Error('Transaction rejected!');
