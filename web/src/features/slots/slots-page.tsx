@@ -15,7 +15,7 @@ export function SlotsPage() {
     // without scrolling.
     <div className="mx-auto w-full max-w-7xl px-3 py-4 sm:px-6 sm:py-6">
       <header className="mb-4 text-center sm:mb-5">
-        <h1 className="font-display text-4xl font-black tracking-tight text-gradient sm:text-5xl">FRUIT SPIN FRENZY</h1>
+        <h1 className="font-display text-3xl font-black tracking-tight text-gradient sm:text-5xl">FRUIT SPIN FRENZY</h1>
         <p className="mt-1 text-base font-semibold text-neon-gold sm:text-lg">Win up to {import.meta.env.SLOT_TOP_PRIZE} your bet!</p>
       </header>
       <PageContent>

@@ -86,6 +86,12 @@ export function useSlotGame(input: SlotGameInput) {
   const noticeSeq = useRef(0);
   const busy = useRef(false);
   const mounted = useRef(true);
+  // The run's summary, waiting for its moment after the last spin's own result.
+  const summaryTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const cancelSummary = useCallback(() => {
+    if (summaryTimer.current !== null) clearTimeout(summaryTimer.current);
+    summaryTimer.current = null;
+  }, []);
   const inputRef = useRef(input);
   inputRef.current = input;
 
@@ -99,15 +105,17 @@ export function useSlotGame(input: SlotGameInput) {
 
   /** Forgets the last result (its highlight and message), e.g. when the token changes. */
   const clearResult = useCallback(() => {
+    cancelSummary();
     setNotice(null);
     setLast(null);
     reels.setHighlight(null);
-  }, [reels]);
+  }, [reels, cancelSummary]);
 
   useEffect(() => {
     mounted.current = true;
     return () => {
       mounted.current = false;
+      cancelSummary();
       controlRef.current?.stop();
       sound.stop('spin');
     };
@@ -148,6 +156,7 @@ export function useSlotGame(input: SlotGameInput) {
       say(problem, 'error');
       return;
     }
+    cancelSummary();
     busy.current = true;
     const token = s.token;
     const spinsCount = Number(s.spins);
@@ -220,9 +229,16 @@ export function useSlotGame(input: SlotGameInput) {
       if (!mounted.current) return;
       const run = summarizeRun(results, betBase, totalPrize);
       // A run of several spins ends on its totals, played through or skipped: its last spin's
-      // message ("No Win This Time!") would misstate a run that won.
+      // message ("No Win This Time!") would misstate a run that won. Played through, the last
+      // spin's result is read first, for the pause between two spins; skipped, the summary comes
+      // at once. The game is free meanwhile: a new play or a token change cancels it.
       if (results.length > 1 || (outcome === 'skipped' && results.length > 0)) {
-        say(runLine(run, token.decimals, token.name), run.net > 0n ? 'win' : run.won > 0n ? 'partial' : 'lose');
+        const sayRun = () => {
+          summaryTimer.current = null;
+          if (mounted.current) say(runLine(run, token.decimals, token.name), run.net > 0n ? 'win' : run.won > 0n ? 'partial' : 'lose');
+        };
+        if (outcome === 'skipped') sayRun();
+        else summaryTimer.current = setTimeout(sayRun, (turboRef.current ? TURBO_TIMINGS : NORMAL_TIMINGS).nextSpin);
       }
       setLast({
         token: token.name,
@@ -249,7 +265,7 @@ export function useSlotGame(input: SlotGameInput) {
       }
       refresh();
     }
-  }, [reels, refresh, say, sound, tx]);
+  }, [reels, refresh, say, sound, tx, cancelSummary]);
 
   return { phase, remaining, turbo, setTurbo, last, spin, skip, reels, txPhase: tx.phase, notice, say, clearResult };
 }
