@@ -524,6 +524,8 @@ test.describe('slots: the reels show the announced outcome', { tag: CHANGES_CHAI
     await expect(page.getByTestId('result-line')).toHaveAttribute('data-type', 'win', { timeout: 30_000 });
     await page.getByRole('button', { name: 'Skip' }).click();
     await expect(mainButton(page)).toHaveText('Spin Now');
+    // Skip goes away with the replay: focus comes back to Spin Now, not to the page.
+    await expect(mainButton(page)).toBeFocused();
     await expect(page.getByTestId('result-line')).toHaveText(
       '7 spins, 4 wins, 1 partial return: Total Won 653.00 LUCKY of 70.00 LUCKY bet, net +583.00 LUCKY',
     );

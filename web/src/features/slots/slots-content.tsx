@@ -149,12 +149,14 @@ function SlotGame({ token, tokens }: { token: SlotToken; tokens: SlotToken[] }) 
   };
 
   // Spin Now is disabled, with this reason under it, while the balance cannot cover the total bet.
-  // The player's own limits come first: a cool-off or a loss limit says what to do about it.
+  // The player's own limits come first: a cool-off or a loss limit says what to do about it. The
+  // line reads the last totals known (no flicker while they are read again after a play); the press
+  // itself (guard, above) waits for the current ones.
   const safetyReason =
     address && !busy
       ? spinGuard({
           settings: safe.settings,
-          counted: safe.countedKnown,
+          counted: safe.counted,
           coinType: token.coinType,
           tokenName: token.name,
           decimals: token.decimals,
