@@ -477,6 +477,14 @@ func deref(f *float64) float64 {
 	return *f
 }
 
+// spinWord is "spin" for a play of one spin, "spins" otherwise.
+func spinWord(n string) string {
+	if n == "1" {
+		return "spin"
+	}
+	return "spins"
+}
+
 // play renders a slot play (filtered by the chat's token).
 func (r *roundData) play(s Settings, row store.PlayAt) alert {
 	a := alert{pos: row.Pos}
@@ -501,7 +509,7 @@ func (r *roundData) play(s Settings, row store.PlayAt) alert {
 	a.text = strings.Join([]string{
 		"🎰 Slot play",
 		fmt.Sprintf("Player: %s", short(row.Player)),
-		fmt.Sprintf("%s spins of %s %s", row.Spins, units(intOrZero(row.Bet), decimals), name),
+		fmt.Sprintf("%s %s of %s %s", row.Spins, spinWord(row.Spins), units(intOrZero(row.Bet), decimals), name),
 		fmt.Sprintf("Wagered: %s %s", units(wagered, decimals), name),
 		fmt.Sprintf("Result: %s", result),
 		r.b.txLink(row.TxHash),

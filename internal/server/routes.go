@@ -57,6 +57,7 @@ func routes(o Options, spa *spa) http.Handler {
 	mux.HandleFunc("GET /api/v1/burns/leaderboard", ix.GetBurnLeaderboard)
 	mux.HandleFunc("GET /api/v1/slots/feed", ix.GetSlotsFeed)
 	mux.HandleFunc("GET /api/v1/slots/history/{address}", ix.GetSpinHistory)
+	mux.HandleFunc("GET /api/v1/slots/totals/{address}", ix.GetPlayTotals)
 	mux.HandleFunc("GET /api/v1/holders", ix.GetHolders)
 	mux.HandleFunc("GET /api/v1/accounts/{address}/activity", ix.GetAccountActivity)
 	mux.HandleFunc("GET /api/v1/accounts/{address}/activity.csv", ix.GetAccountActivityCSV)

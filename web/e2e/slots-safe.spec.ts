@@ -7,8 +7,8 @@ import { fmt2Grouped, formatExactUnits } from '../src/lib/amounts';
 import { formatDateTimeUS } from '../src/lib/format';
 
 /**
- * Play safely (docs/product.md, Slots) on the real binary and devnet: session totals from the
- * chain, a loss limit and a cool-off that stop a play before anything is built or signed, and the
+ * Play safely (docs/product.md, Slots) on the real binary and devnet: the last 24 hours' totals
+ * from the index, a loss limit and a cool-off that stop a play before anything is built or signed, and the
  * "How fair is this?" page. Accounts 6 and 7 are used by no other spec, so their sequence numbers
  * only move when this spec sends something.
  */
@@ -81,15 +81,19 @@ test.describe('slots: play safely', () => {
     await limitInput.fill('0.25');
     await panel(page).getByRole('button', { name: 'Set limit' }).click();
     await expect(panel(page).getByTestId('loss-limit-news')).toHaveText('Your SUPRA loss limit is now 0.25 SUPRA.');
-    await expect(panel(page).getByTestId('loss-limit-status')).toHaveText('Limit 0.25 SUPRA; 0.25 SUPRA left this session.');
+    await expect(panel(page).getByTestId('loss-limit-status')).toHaveText('Limit 0.25 SUPRA per 24 hours; 0.25 SUPRA left.');
 
     // 3 spins of 0.1 could lose 0.3: over the limit.
     await page.getByLabel('Number of Spins').fill('3');
     await expect(page.getByTestId('total-bet')).toHaveText('0.30 SUPRA');
     const refusal =
-      'Loss limit: this play could lose 0.30 SUPRA, but your SUPRA loss limit is 0.25 SUPRA and 0.25 SUPRA of it is left this session. ' +
+      'Loss limit: this play could lose 0.30 SUPRA, but your SUPRA loss limit is 0.25 SUPRA and 0.25 SUPRA of it is left over the last 24 hours. ' +
       'Lower the bet or the spins, or change the limit under Play safely (a lower limit applies at once, a higher one after 24 hours).';
     await expect(page.getByTestId('spin-blocked-reason')).toHaveText(refusal);
+    // Refused: plainly off, with its reason tied to it.
+    await expect(mainButton(page)).toHaveAttribute('aria-disabled', 'true');
+    await expect(mainButton(page)).toHaveAttribute('data-blocked', 'true');
+    await expect(mainButton(page)).toHaveAttribute('aria-describedby', 'spin-blocked-reason');
 
     const seqBefore = await sequenceNumber(request, addr);
     const balBefore = await balance(request, addr, SUPRA);
@@ -115,7 +119,7 @@ test.describe('slots: play safely', () => {
     await panel(page).getByRole('button', { name: 'Set limit' }).click();
     await expect(panel(page).getByTestId('loss-limit-news')).toContainText('Raising the limit to 1.00 SUPRA takes effect at ');
     await expect(panel(page).getByTestId('loss-limit-news')).toContainText('(24 hours from now). Until then the current limit applies.');
-    await expect(panel(page).getByTestId('loss-limit-status')).toHaveText('Limit 0.25 SUPRA; 0.25 SUPRA left this session.');
+    await expect(panel(page).getByTestId('loss-limit-status')).toHaveText('Limit 0.25 SUPRA per 24 hours; 0.25 SUPRA left.');
     await expect(panel(page).getByTestId('loss-limit-pending')).toContainText('A limit of 1.00 SUPRA from ');
     await page.getByLabel('Number of Spins').fill('3');
     await expect(page.getByTestId('spin-blocked-reason')).toContainText('your SUPRA loss limit is 0.25 SUPRA');
@@ -123,7 +127,7 @@ test.describe('slots: play safely', () => {
     // A lower one applies at once (and drops the waiting raise).
     await limitInput.fill('0.15');
     await panel(page).getByRole('button', { name: 'Set limit' }).click();
-    await expect(panel(page).getByTestId('loss-limit-status')).toHaveText('Limit 0.15 SUPRA; 0.15 SUPRA left this session.');
+    await expect(panel(page).getByTestId('loss-limit-status')).toHaveText('Limit 0.15 SUPRA per 24 hours; 0.15 SUPRA left.');
     await expect(panel(page).getByTestId('loss-limit-pending')).toHaveCount(0);
     // It is kept in the browser for this wallet.
     expect(await page.evaluate((a) => localStorage.getItem(`slots:playSafe:${a}`), addr)).toContain('"amount":"15000000"');
@@ -235,15 +239,22 @@ test.describe('slots: play safely', () => {
 });
 
 // Real plays: @state holds the chain lock from snapshot to revert, so these run at both widths.
-test.describe('slots: session totals on chain', { tag: CHANGES_CHAIN }, () => {
-  test('session totals equal the on-chain outcome of real spins; Reset; a play checked from the fairness page @phone', async ({ page, request }) => {
+test.describe('slots: totals on chain', { tag: CHANGES_CHAIN }, () => {
+  test('totals equal the on-chain outcome of real spins and survive a reload; Reset; a play checked from the fairness page @phone', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     await forceOutcomes(request, []); // no forced results: the devnet's own draw
     const addr = await devAddress(request, 0);
     await useDevWallet(page, { autoApprove: true, account: 0 });
     await openGame(page, '/slots/lucky');
     await connectHere(page);
-    await expect(panel(page).getByTestId('session-empty')).toBeVisible();
+    // Account 0 plays in other specs too: its totals start from a Reset here.
+    const reset = panel(page).getByRole('button', { name: 'Reset totals' });
+    await expect(panel(page).getByTestId('session-loading')).toHaveCount(0, { timeout: 15_000 });
+    if (await reset.isEnabled()) await reset.click();
+    await expect(panel(page).getByTestId('session-empty')).toHaveText(/^No confirmed spins (in the last 24 hours|since you reset the totals)\./);
     await page.getByRole('switch', { name: 'Turbo' }).click();
 
     const before = await balance(request, addr, LUCKY);
@@ -293,20 +304,30 @@ test.describe('slots: session totals on chain', { tag: CHANGES_CHAIN }, () => {
     const net = after - before;
     await expect(row.getByTestId('session-net')).toHaveText(`${net > 0n ? '+' : net < 0n ? '−' : ''}${formatExactUnits(net < 0n ? -net : net, 6)}`);
 
-    // A loss limit counts the session so far: room = limit + net.
+    // A loss limit counts the last 24 hours, as the index sums them: room = limit + net.
+    const day = (await (await request.get(`/api/v1/slots/totals/${addr}`)).json()) as { coins: { coinType: string; net: string }[] };
+    const dayNet = BigInt(day.coins.find((c) => c.coinType === LUCKY)!.net);
     await panel(page).getByLabel('Loss limit in LUCKY').fill('100');
     await panel(page).getByRole('button', { name: 'Set limit' }).click();
-    const room = 100_000_000n + net;
-    await expect(panel(page).getByTestId('loss-limit-status')).toHaveText(
-      `Limit 100.00 LUCKY; ${fmt2Grouped(room > 0n ? room : 0n, 6)} LUCKY left this session.`,
-    );
+    const room = 100_000_000n + dayNet;
+    const netText = dayNet > 0n ? `+${fmt2Grouped(dayNet, 6)}` : `−${fmt2Grouped(-dayNet, 6)}`;
+    const status =
+      dayNet === 0n
+        ? `Limit 100.00 LUCKY per 24 hours; ${fmt2Grouped(room, 6)} LUCKY left.`
+        : `Limit 100.00 LUCKY per 24 hours; net ${netText} LUCKY so far${dayNet > 0n ? ' (winnings count), so' : ','} ${fmt2Grouped(room > 0n ? room : 0n, 6)} LUCKY left.`;
+    await expect(panel(page).getByTestId('loss-limit-status')).toHaveText(status);
+
+    // A reload shows the same totals and the same room: both come from the index.
+    await openGame(page, '/slots/lucky');
+    await expect(mainButton(page)).toHaveText('Spin Now', { timeout: 15_000 });
+    await expect(row.getByTestId('session-won')).toHaveText(formatExactUnits(won, 6));
+    await expect(row.getByTestId('session-wagered')).toHaveText(formatExactUnits(wagered, 6));
+    await expect(panel(page).getByTestId('loss-limit-status')).toHaveText(status);
 
     // Reset clears the totals shown, not what the limit counts.
     await panel(page).getByRole('button', { name: 'Reset totals' }).click();
-    await expect(panel(page).getByTestId('session-empty')).toBeVisible();
-    await expect(panel(page).getByTestId('loss-limit-status')).toHaveText(
-      `Limit 100.00 LUCKY; ${fmt2Grouped(room > 0n ? room : 0n, 6)} LUCKY left this session.`,
-    );
+    await expect(panel(page).getByTestId('session-empty')).toHaveText(/^No confirmed spins since you reset the totals\./);
+    await expect(panel(page).getByTestId('loss-limit-status')).toHaveText(status);
 
     // Check one play from its transaction, from the fairness page.
     await page.goto('/slots/fair');

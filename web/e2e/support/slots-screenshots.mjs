@@ -1,10 +1,10 @@
-// Screenshots of FRUIT SPIN FRENZY (idle, spinning, win) at 1440 px and 375 px, against the real
+// Screenshots of FRUIT SPIN FRENZY (idle, spinning, win, a run's summary) at 1440 px and 375 px, against the real
 // binary on its own port. Run from web/: node e2e/support/slots-screenshots.mjs
 import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from '@playwright/test';
 
-const PORT = 18091;
+const PORT = Number(process.env.SHOT_PORT ?? 18091);
 const BASE = `http://127.0.0.1:${PORT}`;
 const OUT = '../docs/screenshots';
 
@@ -40,19 +40,14 @@ try {
     await hideDevPanel();
     await sleep(1200); // toasts of the connection settle
     await page.evaluate(() => document.querySelectorAll('[aria-live] button[aria-label="Dismiss notification"]').forEach((b) => b.click()));
-    const scrollToGame = () =>
-      mobile
-        ? page.evaluate(() => {
-            const el = document.querySelector('section[aria-label="Slot machine"]');
-            if (el) window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 76);
-          })
-        : page.evaluate(() => window.scrollTo(0, 0));
+    // The game fits the first screen at both widths: every shot is from the top of the page.
+    const scrollToGame = () => page.evaluate(() => window.scrollTo(0, 0));
     await scrollToGame();
     await sleep(300);
     await page.screenshot({ path: `${OUT}/slots-idle-${name}.png` });
 
     // Spinning: hold the transaction confirmation so the reels keep shuffling.
-    await fetch(`${BASE}/devnet/slots/outcomes`, { method: 'POST', body: JSON.stringify({ tiers: [6, 0, 3], replace: true }) });
+    await fetch(`${BASE}/devnet/slots/outcomes`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ tiers: [6, 0, 3], replace: true }) });
     await page.route('**/api/v1/tx/*', async (route) => {
       await sleep(1500);
       await route.continue();
@@ -70,6 +65,22 @@ try {
     await page.screenshot({ path: `${OUT}/slots-win-${name}.png` });
     await page.getByRole('button', { name: 'Skip' }).click();
     await page.getByText('Spin Now').waitFor();
+
+    // A 10-spin Turbo run watched to the end: it ends on its summary (two Jackpots, a loss last).
+    await page.unroute('**/api/v1/tx/*');
+    await fetch(`${BASE}/devnet/slots/outcomes`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ tiers: [0, 5, 1, 0, 5, 2, 0, 0, 3, 0], replace: true }) });
+    await page.getByLabel('Number of Spins').fill('10');
+    const turbo = page.getByRole('switch', { name: 'Turbo' });
+    if ((await turbo.getAttribute('aria-checked')) !== 'true') await turbo.click();
+    await main.click();
+    await page.getByTestId('result-line').getByText(/^10 spins, /).waitFor({ timeout: 30000 });
+    await hideDevPanel();
+    await scrollToGame();
+    await sleep(300);
+    await page.screenshot({ path: `${OUT}/slots-run-summary-${name}.png` });
+    // The "Last play" panel (beside the machine on a desktop, under it on a phone).
+    await page.getByTestId('run-summary').scrollIntoViewIfNeeded();
+    await page.getByTestId('run-summary').screenshot({ path: `${OUT}/slots-run-panel-${name}.png` });
     await ctx.close();
   }
   await browser.close();

@@ -600,6 +600,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/slots/totals/{address}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One account's plays since a time (at most 24 hours back), summed per coin.
+         * @description Needs the event index; waits briefly for it to reach the node's head, so a play just confirmed is counted. Play safely reads its totals and loss-limit room from here.
+         */
+        get: operations["getPlayTotals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/holders": {
         parameters: {
             query?: never;
@@ -2108,6 +2128,28 @@ export interface components {
             /** @description Why the feature is off: the failed checks; null when on. */
             reason: string | null;
         };
+        PlayTotalsResponse: {
+            /** @description The last block every index stream has ingested. */
+            indexedHeight: string;
+            /** @description The node's head block. */
+            headHeight: string;
+            /** @description RFC 3339 time, UTC: plays at or after it are counted. */
+            since: string;
+            coins: components["schemas"]["PlayTotal"][];
+        };
+        PlayTotal: {
+            /** @description Registry name (the coin type when unknown). */
+            token: string;
+            coinType: string;
+            plays: string;
+            spins: string;
+            /** @description Bet per spin × spins, summed: base units. */
+            wagered: string;
+            /** @description Total prizes: base units. */
+            won: string;
+            /** @description won − wagered, signed: base units. */
+            net: string;
+        };
     };
     responses: {
         /** @description The one error shape. */
@@ -3000,6 +3042,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HistoryResponse"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getPlayTotals: {
+        parameters: {
+            query?: {
+                /** @description RFC 3339 time; an earlier one than 24 hours ago (the default) counts from 24 hours ago. */
+                since?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Account address (0x + up to 64 hex digits). */
+                address: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayTotalsResponse"];
                 };
             };
             "4XX": components["responses"]["Error"];

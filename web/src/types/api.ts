@@ -56,7 +56,7 @@ export type MinerClaimDecoded = Schemas['MinerClaimDecoded'];
 /** While pending only txHash and status are sent. */
 export type TxDetail = Schemas['TxDetail'];
 
-// Slot game: POST /api/v1/slots/spins, GET /api/v1/slots/pots, GET /api/v1/slots/history/{address}
+// Slot game: POST /api/v1/slots/spins, GET /api/v1/slots/pots, GET /api/v1/slots/history/{address}, GET /api/v1/slots/totals/{address}
 export type SpinBuildRequest = Schemas['SpinBuildRequest'];
 export type SpinBuildSummary = Schemas['SpinBuildResponseSummary'];
 export type SpinBuildResponse = Schemas['SpinBuildResponse'];
@@ -64,6 +64,7 @@ export type PotEntry = Schemas['PotEntry'];
 export type PotsResponse = Schemas['PotsResponse'];
 export type HistorySpin = Schemas['HistorySpin'];
 export type HistoryResponse = Schemas['HistoryResponse'];
+export type PlayTotalsResponse = Schemas['PlayTotalsResponse'];
 
 // The event index: every answer says how far the index has caught up.
 export type IndexHeights = Schemas['IndexHeights'];

@@ -10,6 +10,7 @@ import { GameMachine } from '@/features/slots/components/game-machine';
 import { RecentSpins } from '@/features/slots/components/recent-spins';
 import { SpinsTicker } from '@/features/slots/components/spins-ticker';
 import { OddsPanel } from '@/features/slots/components/odds-panel';
+import { RunSummaryPanel } from '@/features/slots/components/run-summary-panel';
 import { useSlotGame } from '@/features/slots/hooks/use-slot-game';
 import type { SlotToken } from '@/types/api';
 import { topPrizeExceedsPot } from '@/features/slots/utils/checks';
@@ -22,7 +23,7 @@ import { slotTokens, tokenFromParam, tokenSlug } from '@/features/slots/utils/to
 import { SLOT_ODDS } from '@/lib/slots/paytable';
 import { PlaySafePanel, formatMoment } from '@/features/slots/components/play-safe-panel';
 import { usePlaySafe } from '@/features/slots/hooks/use-play-safe';
-import { readSession, readSettings } from '@/features/slots/utils/play-safe-store';
+import { readSettings } from '@/features/slots/utils/play-safe-store';
 import { spinGuard } from '@/features/slots/utils/play-safe';
 import { totalBetUnits } from '@/features/slots/utils/amounts';
 import '@/features/slots/slots.css';
@@ -88,7 +89,7 @@ function SlotGame({ token, tokens }: { token: SlotToken; tokens: SlotToken[] }) 
     address
       ? spinGuard({
           settings: readSettings(address),
-          counted: readSession(address).counted,
+          counted: safe.countedKnown,
           coinType: token.coinType,
           tokenName: token.name,
           decimals: token.decimals,
@@ -148,12 +149,14 @@ function SlotGame({ token, tokens }: { token: SlotToken; tokens: SlotToken[] }) 
   };
 
   // Spin Now is disabled, with this reason under it, while the balance cannot cover the total bet.
-  // The player's own limits come first: a cool-off or a loss limit says what to do about it.
+  // The player's own limits come first: a cool-off or a loss limit says what to do about it. The
+  // line reads the last totals known (no flicker while they are read again after a play); the press
+  // itself (guard, above) waits for the current ones.
   const safetyReason =
     address && !busy
       ? spinGuard({
           settings: safe.settings,
-          counted: safe.session.counted,
+          counted: safe.counted,
           coinType: token.coinType,
           tokenName: token.name,
           decimals: token.decimals,
@@ -189,7 +192,7 @@ function SlotGame({ token, tokens }: { token: SlotToken; tokens: SlotToken[] }) 
       : null;
 
   return (
-    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
       <div className="lg:col-span-2">
         <SpinsTicker tokens={tokens} frozen={busy} />
       </div>
@@ -210,6 +213,7 @@ function SlotGame({ token, tokens }: { token: SlotToken; tokens: SlotToken[] }) 
         networkFee={networkFee}
       />
       <aside className="min-w-0 space-y-6" aria-label="Game information">
+        <RunSummaryPanel last={game.last} />
         <PlaySafePanel address={address} token={token} tokens={tokens} frozen={busy} safe={safe} />
         <OddsPanel />
         <RecentSpins address={address} tokens={tokens} frozen={busy} />

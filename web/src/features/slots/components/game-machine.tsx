@@ -1,9 +1,7 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Spinner } from '@/components/ui/spinner';
-import { SoundOffIcon, SoundOnIcon } from '@/components/ui/icons';
 import { WarningIcon } from '@/components/ui/content-icons';
 import { TokenLogo } from '@/components/ui/token-logo';
-import { useSound } from '@/lib/sound-context';
 import type { WalletStatus } from '@/lib/wallet/types';
 import { PaytableModal } from '@/features/slots/components/paytable-modal';
 import { ReelsView } from '@/features/slots/components/reels';
@@ -55,10 +53,25 @@ export function GameMachine(p: GameMachineProps) {
   const { token, game, fields } = p;
   const machineRef = useRef<HTMLElement>(null);
   const fullscreen = useFullscreen(machineRef);
-  const sound = useSound();
   const [selectorOpen, setSelectorOpen] = useState(false);
   const [paytableOpen, setPaytableOpen] = useState(false);
   const busy = game.phase !== 'idle';
+  const mainRef = useRef<HTMLButtonElement>(null);
+  // After a play, focus is back on Spin Now: the wallet's prompt or a control that went away during
+  // the replay (Skip) would otherwise leave it on the page, and the next play would be many Tabs away.
+  const wasBusy = useRef(false);
+  useEffect(() => {
+    if (busy) {
+      wasBusy.current = true;
+      return;
+    }
+    if (!wasBusy.current) return;
+    wasBusy.current = false;
+    const active = document.activeElement;
+    const lost = !active || active === document.body || !active.isConnected;
+    const inMachine = !!active && !!machineRef.current?.contains(active);
+    if (lost || inMachine) mainRef.current?.focus({ preventScroll: true });
+  }, [busy]);
   const connecting = p.walletStatus === 'connecting';
   const blocked = p.connected && !busy && !!p.blockedReason;
   const last = game.last;
@@ -76,7 +89,7 @@ export function GameMachine(p: GameMachineProps) {
     >
       <Lights />
       <div className="mx-auto w-full max-w-3xl">
-        {/* Top bar: token, jackpot, sound, paytable, fullscreen */}
+        {/* Top bar: token, jackpot, paytable, fullscreen (the header holds the one sound control) */}
         <div className="mb-3 flex items-center gap-2 sm:mb-4">
           <button
             type="button"
@@ -92,24 +105,15 @@ export function GameMachine(p: GameMachineProps) {
             </span>
             <ChevronDownIcon size={16} className="shrink-0 text-neon-cyan" />
           </button>
-          <button
-            type="button"
+          <span
             title={`Top prize: ${SLOT_ODDS.topPrize} your bet per spin`}
+            data-testid="jackpot-badge"
             className="ml-auto hidden h-10 items-center gap-1.5 rounded-xl border border-neon-gold/60 bg-neon-gold/10 px-3 text-sm font-black tracking-wide text-neon-gold shadow-[0_0_18px_rgb(255_201_64/0.25)] lg:inline-flex"
           >
             <TrophyIcon size={16} />
             Jackpot: {SLOT_ODDS.topPrize}
-          </button>
+          </span>
           <div className="ml-auto flex items-center gap-2 lg:ml-0">
-            <button
-              type="button"
-              onClick={() => sound.toggle()}
-              aria-pressed={sound.enabled}
-              aria-label={sound.enabled ? 'Turn game sound off' : 'Turn game sound on'}
-              className={iconButton}
-            >
-              {sound.enabled ? <SoundOnIcon size={18} /> : <SoundOffIcon size={18} />}
-            </button>
             <button type="button" onClick={() => setPaytableOpen(true)} disabled={busy} aria-label="Paytable" aria-haspopup="dialog" className={iconButton}>
               <InfoIcon size={18} />
             </button>
@@ -127,7 +131,7 @@ export function GameMachine(p: GameMachineProps) {
 
         {/* Chips */}
         <div className={`mb-3 grid gap-2 sm:mb-4 ${showTotalWon ? 'grid-cols-3' : 'grid-cols-2'}`}>
-          <StatChip label="Balance" value={p.connected ? p.balanceText : '0.00'} unit={token.name} tone="cyan" testId="chip-balance" />
+          <StatChip label="Balance" value={p.connected ? p.balanceText : '—'} unit={token.name} tone="cyan" testId="chip-balance" />
           <StatChip label="House Pot" value={p.potText} unit={token.name} tone="pink" testId="chip-pot" />
           {showTotalWon && last && (
             <StatChip label="Total Won" value={fmt2Grouped(last.totalPrize, last.decimals)} unit={token.name} tone="gold" testId="chip-total-won" />
@@ -151,20 +155,31 @@ export function GameMachine(p: GameMachineProps) {
           {/* aria-disabled, not disabled: a disabled button loses keyboard focus to the page the
               moment the spin starts; this one keeps it, and onMain ignores presses while busy. */}
           <button
+            ref={mainRef}
             type="button"
             onClick={p.onMain}
             aria-disabled={busy || connecting || blocked ? true : undefined}
             aria-busy={busy || connecting}
             aria-describedby={blocked ? 'spin-blocked-reason' : undefined}
             data-testid="main-button"
-            className="mt-4 inline-flex h-14 w-full items-center justify-center gap-3 rounded-2xl bg-gradient-to-r from-neon-gold via-[#ff9f1c] to-neon-pink font-display text-lg font-black tracking-[0.12em] text-ink-950 uppercase shadow-[0_0_32px_rgb(255_201_64/0.45)] transition hover:brightness-110 active:scale-[0.99] aria-disabled:cursor-not-allowed aria-disabled:opacity-80 aria-disabled:hover:brightness-100 aria-disabled:active:scale-100 sm:h-16 sm:text-xl"
+            data-blocked={blocked ? 'true' : undefined}
+            className={`mt-3 inline-flex h-14 w-full items-center justify-center gap-3 rounded-2xl font-display text-lg font-black tracking-[0.12em] uppercase transition aria-disabled:cursor-not-allowed aria-disabled:hover:brightness-100 aria-disabled:active:scale-100 sm:mt-4 sm:h-16 sm:text-xl ${
+              blocked
+                ? // Refused by a rule: plainly off, not a dimmed version of the live button.
+                  'border-2 border-dashed border-white/25 bg-ink-950/80 text-white/45'
+                : 'bg-gradient-to-r from-neon-gold via-[#ff9f1c] to-neon-pink text-ink-950 shadow-[0_0_32px_rgb(255_201_64/0.45)] hover:brightness-110 active:scale-[0.99] aria-disabled:opacity-80'
+            }`}
           >
             {(busy || connecting) && <Spinner size={20} label={mainLabel} />}
             {mainLabel}
           </button>
           {blocked && (
-            <p id="spin-blocked-reason" data-testid="spin-blocked-reason" className="mt-2 flex items-start gap-2 text-sm text-neon-pink">
-              <WarningIcon size={16} className="mt-0.5 shrink-0" />
+            <p
+              id="spin-blocked-reason"
+              data-testid="spin-blocked-reason"
+              className="mt-2 flex items-start gap-2 rounded-xl border border-neon-pink/50 bg-neon-pink/10 px-3 py-2 text-sm text-white"
+            >
+              <WarningIcon size={16} className="mt-0.5 shrink-0 text-neon-pink" />
               <span>{p.blockedReason}</span>
             </p>
           )}

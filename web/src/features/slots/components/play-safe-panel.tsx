@@ -5,7 +5,7 @@ import { formatDateTimeUS } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import type { SlotToken } from '@/types/api';
 import type { usePlaySafe } from '@/features/slots/hooks/use-play-safe';
-import { COOL_OFFS, coolOffActive, limitAt, netOf, roomLeft, type Totals } from '@/features/slots/utils/play-safe';
+import { COOL_OFFS, coolOffActive, limitAt, limitStatus, netOf, type Totals } from '@/features/slots/utils/play-safe';
 
 /** The moment a cool-off ends or a raised limit starts, in the reader's time zone. */
 export function formatMoment(ms: number): string {
@@ -21,12 +21,12 @@ interface Props {
   safe: ReturnType<typeof usePlaySafe>;
 }
 
-/** Session totals, a loss limit and a cool-off (docs/product.md, Slots, Play safely). */
+/** The last 24 hours' totals, a loss limit and a cool-off (docs/product.md, Slots, Play safely). */
 export function PlaySafePanel({ address, token, tokens, frozen, safe }: Props) {
-  const shownRef = useRef<Totals>(safe.session.shown);
-  if (!frozen) shownRef.current = safe.session.shown;
+  const shownRef = useRef<Totals | undefined>(safe.shown);
+  if (!frozen) shownRef.current = safe.shown;
   const shown = shownRef.current;
-  const coins = Object.keys(shown);
+  const coins = Object.keys(shown ?? {});
   const tokenOf = (coin: string) => tokens.find((t) => t.coinType === coin);
 
   return (
@@ -41,13 +41,18 @@ export function PlaySafePanel({ address, token, tokens, frozen, safe }: Props) {
       </div>
 
       {!address ? (
-        <p className="mt-3 text-sm text-muted">Connect your wallet to see this session's totals and to set a loss limit or a cool-off.</p>
+        <p className="mt-3 text-sm text-muted">Connect your wallet to see your totals of the last 24 hours and to set a loss limit or a cool-off.</p>
       ) : (
         <>
-          <h3 className="mt-4 text-xs font-bold tracking-[0.16em] text-muted uppercase">This session</h3>
-          {coins.length === 0 ? (
+          <h3 className="mt-4 text-xs font-bold tracking-[0.16em] text-muted uppercase">Last 24 hours</h3>
+          {!shown ? (
+            <p className="mt-2 text-sm text-muted" data-testid="session-loading" role={safe.totalsError ? 'alert' : undefined}>
+              {safe.totalsError ? 'Your totals could not be read from the index. They are tried again shortly.' : 'Reading your plays from the chain…'}
+            </p>
+          ) : coins.length === 0 ? (
             <p className="mt-2 text-sm text-muted" data-testid="session-empty">
-              No confirmed spins yet. Totals come from each play's result on chain.
+              No confirmed spins {safe.shownSinceReset ? 'since you reset the totals' : 'in the last 24 hours'}. Totals come from each play's result on
+              chain.
             </p>
           ) : (
             <table className="mt-2 w-full text-sm" aria-label="Session totals">
@@ -61,7 +66,7 @@ export function PlaySafePanel({ address, token, tokens, frozen, safe }: Props) {
               </thead>
               <tbody>
                 {coins.map((coin) => {
-                  const t = shown[coin]!;
+                  const t = shown![coin]!;
                   const d = tokenOf(coin)?.decimals ?? 0;
                   const net = netOf(t);
                   const name = tokenOf(coin)?.name ?? coin;
@@ -115,7 +120,7 @@ function LossLimit({ token, safe }: { token: SlotToken; safe: ReturnType<typeof 
   const [error, setError] = useState<string | null>(null);
   const [news, setNews] = useState<string | null>(null);
   const limit = limitAt(safe.settings, token.coinType, safe.now);
-  const counted = safe.session.counted[token.coinType];
+  const counted = safe.counted?.[token.coinType];
   const f = (v: bigint) => `${fmt2Grouped(v, token.decimals)} ${token.name}`;
 
   const apply = (amount: bigint | null) => {
@@ -151,13 +156,11 @@ function LossLimit({ token, safe }: { token: SlotToken; safe: ReturnType<typeof 
     <div className="mt-5 border-t border-white/10 pt-4">
       <h3 className="text-xs font-bold tracking-[0.16em] text-muted uppercase">Loss limit ({token.name})</h3>
       <p className="mt-2 text-sm text-white" data-testid="loss-limit-status">
-        {limit.amount === null ? (
-          'No loss limit.'
-        ) : (
-          <>
-            Limit {f(limit.amount)}; {f(roomLeft(limit.amount, counted))} left this session.
-          </>
-        )}
+        {limit.amount === null
+          ? 'No loss limit.'
+          : safe.counted
+            ? limitStatus(limit.amount, counted, token.decimals, token.name)
+            : `Limit ${f(limit.amount)} per 24 hours.`}
       </p>
       {limit.pending && (
         <p className="mt-1 text-xs text-neon-gold" data-testid="loss-limit-pending">
@@ -205,8 +208,8 @@ function LossLimit({ token, safe }: { token: SlotToken; safe: ReturnType<typeof 
         </button>
       )}
       <p className="mt-2 text-xs leading-relaxed text-muted">
-        Your net loss this browser session (wagered minus won) may not pass the limit: a play that could pass it if every spin lost is refused
-        before you sign. A lower limit applies at once; a higher one, or removing it, after 24 hours.
+        Your net loss over the last 24 hours (wagered minus won, from the chain) may not pass the limit: a play that could pass it if every spin
+        lost is refused before you sign. A lower limit applies at once; a higher one, or removing it, after 24 hours.
       </p>
     </div>
   );

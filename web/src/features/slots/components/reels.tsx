@@ -31,7 +31,7 @@ export function ReelsView({ symbols, spinning, highlight }: { symbols: Reels; sp
           data-win={highlight === 'win' ? 'true' : 'false'}
           data-result={highlight ?? 'none'}
           className={
-            'relative flex aspect-[4/5] items-center justify-center overflow-hidden rounded-xl border bg-gradient-to-b from-[#fdfbff] via-[#ece6ff] to-[#cfc4f5] transition-shadow duration-200 ' +
+            'relative flex aspect-[4/5] items-center sm:aspect-[5/4] justify-center overflow-hidden rounded-xl border bg-gradient-to-b from-[#fdfbff] via-[#ece6ff] to-[#cfc4f5] transition-shadow duration-200 ' +
             (highlight === 'win'
               ? 'border-neon-gold shadow-[0_0_0_3px_rgb(255_201_64/0.9),0_0_36px_rgb(255_201_64/0.75)] animate-reel-win'
               : highlight === 'partial'

@@ -15,7 +15,7 @@ const tone: Record<NoticeType, string> = {
  */
 export function ResultLine({ notice }: { notice: Notice | null }) {
   return (
-    <div className="mt-3 flex min-h-11 items-center sm:mt-4" data-testid="result-line-slot">
+    <div className="mt-3 flex min-h-11 items-center" data-testid="result-line-slot">
       <p
         role="status"
         aria-live={notice?.type === 'error' ? 'assertive' : 'polite'}

@@ -1,4 +1,4 @@
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { useSlotsFeed } from '@/features/slots/api/use-feed';
 import { useAppConfig } from '@/lib/config';
 import { fmt2Grouped, safeBigInt } from '@/lib/amounts';
@@ -13,6 +13,32 @@ export function SpinsTicker({ tokens, frozen }: { tokens: readonly SlotToken[]; 
   const data = useDeferredValue(q.data);
   const plays = data?.plays ?? [];
   const network = useAppConfig().data?.network ?? null;
+  // One tab stop for the whole line (a roving tab index): Tab passes it in one press, the arrow
+  // keys, Home and End move between its links. The links come from AddressLink, so their tab index
+  // is set here, after each render.
+  const listRef = useRef<HTMLUListElement>(null);
+  const current = useRef(0);
+  useLayoutEffect(() => {
+    const links = Array.from(listRef.current?.querySelectorAll('a') ?? []);
+    if (current.current >= links.length) current.current = 0;
+    links.forEach((a, i) => (a.tabIndex = i === current.current ? 0 : -1));
+  });
+  const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
+    const links = Array.from(listRef.current?.querySelectorAll('a') ?? []);
+    if (links.length === 0) return;
+    const at = links.indexOf(document.activeElement as HTMLAnchorElement);
+    const from = at < 0 ? current.current : at;
+    let next: number;
+    if (e.key === 'ArrowRight' || e.key === 'ArrowDown') next = Math.min(from + 1, links.length - 1);
+    else if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') next = Math.max(from - 1, 0);
+    else if (e.key === 'Home') next = 0;
+    else if (e.key === 'End') next = links.length - 1;
+    else return;
+    e.preventDefault();
+    current.current = next;
+    links.forEach((a, i) => (a.tabIndex = i === next ? 0 : -1));
+    links[next]!.focus();
+  };
   if (frozen || q.isError || plays.length === 0) {
     // The ticker's height (2.125rem) is kept while it loads and when it has nothing to show, so
     // the machine under it does not move when the first spins arrive.
@@ -24,8 +50,22 @@ export function SpinsTicker({ tokens, frozen }: { tokens: readonly SlotToken[]; 
   }
   const decimalsOf = (coinType: string, name: string) => tokens.find((t) => t.coinType === coinType || t.name === name)?.decimals ?? 0;
   return (
-    <section aria-label="Recent spins of all players" className="overflow-hidden rounded-xl border border-white/10 bg-ink-900/60">
-      <ul className="flex gap-6 overflow-x-auto px-4 py-2 text-xs whitespace-nowrap" aria-live="polite">
+    <section
+      aria-label="Recent spins of all players"
+      aria-roledescription="ticker"
+      className="overflow-hidden rounded-xl border border-white/10 bg-ink-900/60"
+    >
+      <p id="spins-ticker-keys" className="sr-only">
+        Use the arrow keys to move between players.
+      </p>
+      <ul
+        ref={listRef}
+        onKeyDown={onKeyDown}
+        aria-describedby="spins-ticker-keys"
+        data-testid="spins-ticker"
+        className="flex gap-6 overflow-x-auto px-4 py-2 text-xs whitespace-nowrap"
+        aria-live="polite"
+      >
         {plays.map((p) => {
           const d = decimalsOf(p.coinType, p.token);
           const won = (safeBigInt(p.won) ?? 0n) > 0n;

@@ -12,12 +12,17 @@ const tones: Record<ChipTone, string> = {
 /** A labelled amount: "Balance", "House Pot", "Total Won". */
 export function StatChip({ label, value, unit, tone = 'cyan', testId }: { label: string; value: ReactNode; unit?: string; tone?: ChipTone; testId?: string }) {
   return (
-    <div className={`min-w-0 rounded-xl border bg-ink-900/70 px-3 py-2 ${tones[tone]}`} data-testid={testId}>
+    // A size container: in a narrow chip (three side by side on a phone) the figure gets smaller
+    // instead of being cut ("1,001,22…"), and the unit, already named by the token button, goes.
+    <div className={`@container min-w-0 rounded-xl border bg-ink-900/70 px-2 py-2 sm:px-3 ${tones[tone]}`} data-testid={testId}>
       <div className="flex items-baseline justify-between gap-2">
-        <span className="text-[10px] font-bold tracking-[0.18em] text-muted uppercase">{label}</span>
-        {unit && <span className="truncate text-[10px] font-bold tracking-wide">{unit}</span>}
+        <span className="truncate text-[10px] font-bold tracking-[0.18em] text-muted uppercase @max-[7rem]:tracking-[0.04em]">{label}</span>
+        {unit && <span className="truncate text-[10px] font-bold tracking-wide @max-[8rem]:hidden">{unit}</span>}
       </div>
-      <div className="truncate font-mono text-sm font-bold text-white sm:text-lg" data-testid={testId ? `${testId}-value` : undefined}>
+      <div
+        className="overflow-hidden font-mono text-[length:min(0.875rem,12.5cqw)] font-bold whitespace-nowrap text-white sm:text-[length:min(1.125rem,11cqw)]"
+        data-testid={testId ? `${testId}-value` : undefined}
+      >
         {value}
       </div>
     </div>

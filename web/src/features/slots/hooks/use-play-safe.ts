@@ -1,14 +1,18 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { readResetAt, readSettings, resetShownTotals, subscribePlaySafe, writeSettings } from '@/features/slots/utils/play-safe-store';
 import {
-  readSession,
-  readSettings,
-  resetShownTotals,
-  subscribePlaySafe,
-  writeSettings,
-  NO_SESSION,
-  type SessionTotals,
-} from '@/features/slots/utils/play-safe-store';
-import { NO_SETTINGS, setLossLimit, startCoolOff, type LimitChange, type SafetySettings } from '@/features/slots/utils/play-safe';
+  NO_SETTINGS,
+  setLossLimit,
+  startCoolOff,
+  totalsFromApi,
+  type LimitChange,
+  type SafetySettings,
+  type Totals,
+} from '@/features/slots/utils/play-safe';
+import { usePlayTotals } from '@/features/slots/api/use-play-totals';
+
+/** How far back the totals and the loss limit count (the server's window). */
+export const TOTALS_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 // Bumped on every write, also while no page listens (a play confirmed after the player left), so
 // the next reader never takes a stale copy. Registered first, it runs before the readers' callbacks.
@@ -33,29 +37,41 @@ function subscribe(fn: () => void) {
 
 interface Stored {
   settings: SafetySettings;
-  session: SessionTotals;
+  resetAt: number;
 }
-const EMPTY: Stored = { settings: NO_SETTINGS, session: NO_SESSION };
+const EMPTY: Stored = { settings: NO_SETTINGS, resetAt: 0 };
 let cache: { address: string; version: number; value: Stored } | null = null;
 
 /** The stored state of a wallet, read again only after a change (the same object until then). */
 function stored(address: string | null): Stored {
   if (!address) return EMPTY;
   if (cache?.address !== address || cache.version !== version) {
-    cache = { address, version, value: { settings: readSettings(address), session: readSession(address) } };
+    cache = { address, version, value: { settings: readSettings(address), resetAt: readResetAt(address) } };
   }
   return cache.value;
 }
 
 /**
- * One wallet's "Play safely" state: its settings (localStorage), its session totals
- * (sessionStorage) and the time they are judged at. `now` moves on by itself when a cool-off ends
- * or a raised limit starts, so the page changes at that moment without a reload.
+ * One wallet's "Play safely" state: its settings (localStorage), its totals of the last 24 hours
+ * from the index (what the loss limit counts, and, from the last Reset on, what is shown) and the
+ * time they are judged at. `now` moves on by itself when a cool-off ends or a raised limit starts,
+ * so the page changes at that moment without a reload.
  */
 export function usePlaySafe(address: string | null) {
   const get = () => stored(address);
-  const { settings, session } = useSyncExternalStore(subscribe, get, get);
+  const { settings, resetAt } = useSyncExternalStore(subscribe, get, get);
   const [now, setNow] = useState(() => Date.now());
+
+  const countedQ = usePlayTotals(address);
+  // Reset within the last 24 hours: the totals shown start from it; older, it no longer matters.
+  const shownSince = resetAt > now - TOTALS_WINDOW_MS ? new Date(resetAt).toISOString() : null;
+  const shownQ = usePlayTotals(shownSince ? address : null, shownSince);
+  const counted = useMemo<Totals | undefined>(() => (countedQ.data ? totalsFromApi(countedQ.data.coins) : undefined), [countedQ.data]);
+  const shownData = shownSince ? shownQ.data : countedQ.data;
+  const shown = useMemo<Totals | undefined>(() => (shownData ? totalsFromApi(shownData.coins) : undefined), [shownData]);
+  // Known only when read and current: while a refetch after a play runs, the limit waits for it.
+  const countedKnown = countedQ.isSuccess && !countedQ.isFetching ? counted : undefined;
+  const totalsError = countedQ.isError || (!!shownSince && shownQ.isError);
 
   // Re-render at the next moment a rule changes: the end of a cool-off or the start of a raise.
   useEffect(() => {
@@ -99,8 +115,8 @@ export function usePlaySafe(address: string | null) {
   );
 
   const reset = useCallback(() => {
-    if (address) resetShownTotals(address);
-  }, [address]);
+    if (address) resetShownTotals(address, clock());
+  }, [address, clock]);
 
-  return { settings, session, now, clock, setLimit, coolOff, reset };
+  return { settings, counted, countedKnown, shown, shownSinceReset: !!shownSince, totalsError, now, clock, setLimit, coolOff, reset };
 }

@@ -11,18 +11,18 @@ import { potsQueryKey } from '@/features/slots/api/use-pots';
 import type { PlayDecoded, SlotToken } from '@/types/api';
 import { useReels } from '@/features/slots/hooks/use-reels';
 import type { FruitSymbol } from '@/lib/slots/paytable';
-import { highlightFor, replayOnReels } from '@/features/slots/hooks/reel-replay';
+import { replayOnReels } from '@/features/slots/hooks/reel-replay';
+import { runLine, summarizeRun, type RunSummary } from '@/features/slots/utils/run-summary';
 import { WinToast } from '@/features/slots/components/win-toast';
-import { fmt2, safeBigInt } from '@/lib/amounts';
+import { safeBigInt } from '@/lib/amounts';
 import { beforeSpinError } from '@/features/slots/utils/checks';
-import { recordPlay } from '@/features/slots/utils/play-safe-store';
+import { playTotalsKey } from '@/features/slots/api/use-play-totals';
 import { LOSS_MESSAGE, partialReturnMessage, txSentMessage, winMessage } from '@/features/slots/utils/messages';
 import {
   createReplayControl,
   NORMAL_TIMINGS,
   toReplaySpins,
   TURBO_TIMINGS,
-  type ReplaySpin,
 } from '@/features/slots/utils/replay';
 
 export type GamePhase = 'idle' | 'sending' | 'replaying';
@@ -64,6 +64,8 @@ export interface LastGame {
   totalPrize: bigint;
   totalBet: bigint;
   hash: string;
+  /** The whole play, spin by spin, from its PlayEvent. */
+  run: RunSummary;
 }
 
 /** The spin flow (docs/product.md, Slots): checks, build + sign + confirm, replay, summary, refresh. */
@@ -84,6 +86,12 @@ export function useSlotGame(input: SlotGameInput) {
   const noticeSeq = useRef(0);
   const busy = useRef(false);
   const mounted = useRef(true);
+  // The run's summary, waiting for its moment after the last spin's own result.
+  const summaryTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const cancelSummary = useCallback(() => {
+    if (summaryTimer.current !== null) clearTimeout(summaryTimer.current);
+    summaryTimer.current = null;
+  }, []);
   const inputRef = useRef(input);
   inputRef.current = input;
 
@@ -97,15 +105,17 @@ export function useSlotGame(input: SlotGameInput) {
 
   /** Forgets the last result (its highlight and message), e.g. when the token changes. */
   const clearResult = useCallback(() => {
+    cancelSummary();
     setNotice(null);
     setLast(null);
     reels.setHighlight(null);
-  }, [reels]);
+  }, [reels, cancelSummary]);
 
   useEffect(() => {
     mounted.current = true;
     return () => {
       mounted.current = false;
+      cancelSummary();
       controlRef.current?.stop();
       sound.stop('spin');
     };
@@ -118,6 +128,8 @@ export function useSlotGame(input: SlotGameInput) {
     void queryClient.invalidateQueries({ queryKey: potsQueryKey });
     void queryClient.invalidateQueries({ queryKey: ['balances'] });
     void queryClient.invalidateQueries({ queryKey: historyQueryKey(addr) });
+    // Play safely's totals and loss limit count the play from the index.
+    void queryClient.invalidateQueries({ queryKey: playTotalsKey(addr) });
   }, [queryClient]);
 
   const skip = useCallback(() => controlRef.current?.stop(), []);
@@ -144,6 +156,7 @@ export function useSlotGame(input: SlotGameInput) {
       say(problem, 'error');
       return;
     }
+    cancelSummary();
     busy.current = true;
     const token = s.token;
     const spinsCount = Number(s.spins);
@@ -164,8 +177,6 @@ export function useSlotGame(input: SlotGameInput) {
         );
         hash = res.hash;
         detail = res.detail;
-        // The session totals count what the chain says the play did, even if the page has gone.
-        if (detail.play) recordPlay(detail.play.player, detail.play);
       } catch (err) {
         if (isTxError(err)) {
           if (err.kind === 'rejected') throw new Error('Transaction rejected!');
@@ -216,13 +227,18 @@ export function useSlotGame(input: SlotGameInput) {
       });
       controlRef.current = null;
       if (!mounted.current) return;
-      if (outcome === 'skipped' && results.length > 0) {
-        const staked = betBase * BigInt(results.length);
-        say(
-          summaryMessage(results, totalPrize, betBase, token),
-          totalPrize > staked ? 'win' : totalPrize > 0n ? 'partial' : 'lose',
-          results.at(-1)?.symbols,
-        );
+      const run = summarizeRun(results, betBase, totalPrize);
+      // A run of several spins ends on its totals, played through or skipped: its last spin's
+      // message ("No Win This Time!") would misstate a run that won. Played through, the last
+      // spin's result is read first, for the pause between two spins; skipped, the summary comes
+      // at once. The game is free meanwhile: a new play or a token change cancels it.
+      if (results.length > 1 || (outcome === 'skipped' && results.length > 0)) {
+        const sayRun = () => {
+          summaryTimer.current = null;
+          if (mounted.current) say(runLine(run, token.decimals, token.name), run.net > 0n ? 'win' : run.won > 0n ? 'partial' : 'lose');
+        };
+        if (outcome === 'skipped') sayRun();
+        else summaryTimer.current = setTimeout(sayRun, (turboRef.current ? TURBO_TIMINGS : NORMAL_TIMINGS).nextSpin);
       }
       setLast({
         token: token.name,
@@ -231,6 +247,7 @@ export function useSlotGame(input: SlotGameInput) {
         totalPrize,
         totalBet: betBase * BigInt(results.length),
         hash,
+        run,
       });
     } catch (err) {
       if (mounted.current) {
@@ -248,7 +265,7 @@ export function useSlotGame(input: SlotGameInput) {
       }
       refresh();
     }
-  }, [reels, refresh, say, sound, tx]);
+  }, [reels, refresh, say, sound, tx, cancelSummary]);
 
   return { phase, remaining, turbo, setTurbo, last, spin, skip, reels, txPhase: tx.phase, notice, say, clearResult };
 }
@@ -258,14 +275,4 @@ function readPlay(detail: TxDetail): PlayDecoded {
   const play = detail.play;
   if (!play || !Array.isArray(play.spinResults)) throw new ProcessingError('PlayEvent not found');
   return play;
-}
-
-/** The Skip summary; a partial return (a prize below the bet) is counted apart from wins. */
-function summaryMessage(results: readonly ReplaySpin[], totalPrize: bigint, betBase: bigint, token: SlotToken): string {
-  const wins = results.filter((r) => highlightFor(r) === 'win').length;
-  const partial = results.filter((r) => highlightFor(r) === 'partial').length;
-  const amount = fmt2(totalPrize, token.decimals);
-  const staked = fmt2(betBase * BigInt(results.length), token.decimals);
-  const partialText = partial > 0 ? `, ${partial} partial ${partial === 1 ? 'return' : 'returns'}` : '';
-  return `${results.length} spins, ${wins} ${wins === 1 ? 'win' : 'wins'}${partialText}: Total Won ${amount} ${token.name} of ${staked} ${token.name} bet`;
 }

@@ -1,32 +1,21 @@
 /**
- * Where "Play safely" keeps its data, per wallet address:
- * - the loss limits and the cool-off in localStorage (they must outlast the tab: a cool-off that a
- *   new tab forgets would be no cool-off);
- * - the session's totals in sessionStorage (this browser session): the totals shown, which Reset
- *   clears, and what counts toward the loss limit, which Reset does not clear.
+ * Where "Play safely" keeps its settings, per wallet address, in localStorage (they must outlast
+ * the tab: a cool-off that a new tab forgets would be no cool-off): the loss limits, the cool-off
+ * and when the totals shown were last reset. The totals themselves are not kept here: they come
+ * from the index (GET /api/v1/slots/totals), so a reload or another tab shows the same figures.
  *
- * Writes go straight to storage, not to React state, so a play confirmed after the player left the
- * page is still counted. Readers subscribe (usePlaySafe) and re-read on every change.
+ * Readers subscribe (usePlaySafe) and re-read on every change.
  */
 import { fullAddress } from '@/lib/format';
-import { addPlay, NO_SETTINGS, type CoinLimit, type ConfirmedPlay, type SafetySettings, type Totals } from '@/features/slots/utils/play-safe';
+import { NO_SETTINGS, type CoinLimit, type SafetySettings } from '@/features/slots/utils/play-safe';
 
 export function settingsKey(address: string): string {
   return `slots:playSafe:${fullAddress(address)}`;
 }
 
-export function sessionKey(address: string): string {
-  return `slots:session:${fullAddress(address)}`;
+export function resetKey(address: string): string {
+  return `slots:totalsReset:${fullAddress(address)}`;
 }
-
-export interface SessionTotals {
-  /** The totals shown (Reset clears them). */
-  shown: Totals;
-  /** What counts toward the loss limit for this browser session. */
-  counted: Totals;
-}
-
-export const NO_SESSION: SessionTotals = { shown: {}, counted: {} };
 
 const INT = /^\d+$/;
 
@@ -78,51 +67,17 @@ export function serializeSettings(s: SafetySettings): string {
   return JSON.stringify({ limits, coolOffUntil: s.coolOffUntil });
 }
 
-function parseTotals(v: unknown): Totals {
-  const out: Record<string, { wagered: bigint; won: bigint; spins: number }> = {};
-  if (!isRecord(v)) return out;
-  for (const [coin, t] of Object.entries(v)) {
-    if (!isRecord(t) || typeof t.wagered !== 'string' || typeof t.won !== 'string') continue;
-    if (!INT.test(t.wagered) || !INT.test(t.won) || typeof t.spins !== 'number' || !Number.isSafeInteger(t.spins)) continue;
-    out[coin] = { wagered: BigInt(t.wagered), won: BigInt(t.won), spins: t.spins };
-  }
-  return out;
-}
-
-function totalsJSON(t: Totals) {
-  return Object.fromEntries(Object.entries(t).map(([c, v]) => [c, { wagered: v.wagered.toString(), won: v.won.toString(), spins: v.spins }]));
-}
-
-export function parseSession(raw: string | null): SessionTotals {
-  if (!raw) return NO_SESSION;
-  try {
-    const v: unknown = JSON.parse(raw);
-    if (!isRecord(v)) return NO_SESSION;
-    return { shown: parseTotals(v.shown), counted: parseTotals(v.counted) };
-  } catch {
-    return NO_SESSION;
-  }
-}
-
-export function serializeSession(s: SessionTotals): string {
-  return JSON.stringify({ shown: totalsJSON(s.shown), counted: totalsJSON(s.counted) });
-}
-
 /** The storages, passed in so tests use their own. */
 export interface PlaySafeStorage {
   local: Pick<Storage, 'getItem' | 'setItem'> | undefined;
-  session: Pick<Storage, 'getItem' | 'setItem'> | undefined;
 }
 
 export function browserStorage(): PlaySafeStorage {
-  const get = (k: 'localStorage' | 'sessionStorage') => {
-    try {
-      return typeof window === 'undefined' ? undefined : window[k];
-    } catch {
-      return undefined;
-    }
-  };
-  return { local: get('localStorage'), session: get('sessionStorage') };
+  try {
+    return { local: typeof window === 'undefined' ? undefined : window.localStorage };
+  } catch {
+    return { local: undefined };
+  }
 }
 
 function read(storage: Pick<Storage, 'getItem'> | undefined, key: string): string | null {
@@ -159,8 +114,10 @@ export function readSettings(address: string, st: PlaySafeStorage = browserStora
   return parseSettings(read(st.local, settingsKey(address)));
 }
 
-export function readSession(address: string, st: PlaySafeStorage = browserStorage()): SessionTotals {
-  return parseSession(read(st.session, sessionKey(address)));
+/** When the totals shown were last reset (epoch ms), 0 when never. */
+export function readResetAt(address: string, st: PlaySafeStorage = browserStorage()): number {
+  const v = Number(read(st.local, resetKey(address)));
+  return Number.isFinite(v) && v > 0 ? v : 0;
 }
 
 export function writeSettings(address: string, s: SafetySettings, st: PlaySafeStorage = browserStorage()): boolean {
@@ -169,20 +126,8 @@ export function writeSettings(address: string, s: SafetySettings, st: PlaySafeSt
   return ok;
 }
 
-/** Counts one confirmed play for its player: in the totals shown and in what the loss limit counts. */
-export function recordPlay(address: string, play: ConfirmedPlay, st: PlaySafeStorage = browserStorage()): boolean {
-  const s = readSession(address, st);
-  const shown = addPlay(s.shown, play);
-  const counted = addPlay(s.counted, play);
-  if (!shown || !counted) return false;
-  const ok = write(st.session, sessionKey(address), serializeSession({ shown, counted }));
-  changed();
-  return ok;
-}
-
-/** Reset: clears the totals shown; the loss limit still counts the whole session. */
-export function resetShownTotals(address: string, st: PlaySafeStorage = browserStorage()): void {
-  const s = readSession(address, st);
-  write(st.session, sessionKey(address), serializeSession({ shown: {}, counted: s.counted }));
+/** Reset: the totals shown start again from `now`; the loss limit still counts the last 24 hours. */
+export function resetShownTotals(address: string, now: number, st: PlaySafeStorage = browserStorage()): void {
+  write(st.local, resetKey(address), String(now));
   changed();
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addPlay,
   COOL_OFFS,
   coolOffActive,
   limitAt,
+  limitStatus,
   netOf,
   NO_SETTINGS,
   RAISE_DELAY_MS,
@@ -11,18 +11,16 @@ import {
   setLossLimit,
   spinGuard,
   startCoolOff,
+  totalsFromApi,
   type SafetySettings,
   type SpinGuardInput,
   type Totals,
 } from '@/features/slots/utils/play-safe';
 import {
-  parseSession,
   parseSettings,
-  readSession,
+  readResetAt,
   readSettings,
-  recordPlay,
   resetShownTotals,
-  serializeSession,
   serializeSettings,
   writeSettings,
   type PlaySafeStorage,
@@ -57,12 +55,12 @@ function lostSoFar(lost: number, won = 0): Totals {
   return { [LUCKY]: { wagered: L(lost + won), won: L(won), spins: 1 } };
 }
 
-describe('session totals: exact sums of confirmed plays, per coin', () => {
-  it('adds bet × spins and the total prize of each play, per coin', () => {
-    let t: Totals = {};
-    t = addPlay(t, { tokenType: LUCKY, betPerSpin: '10000000', numberOfSpins: '3', totalPrize: '515000000' })!;
-    t = addPlay(t, { tokenType: LUCKY, betPerSpin: '12345679', numberOfSpins: '1000', totalPrize: '0' })!;
-    t = addPlay(t, { tokenType: SUPRA, betPerSpin: '10000000', numberOfSpins: '1', totalPrize: '5000000' })!;
+describe("totals from the index: exact, per coin", () => {
+  it('reads each coin of GET /slots/totals', () => {
+    const t = totalsFromApi([
+      { coinType: LUCKY, spins: '1003', wagered: String(30_000_000n + 12_345_679_000n), won: '515000000' },
+      { coinType: SUPRA, spins: '1', wagered: '10000000', won: '5000000' },
+    ]);
     expect(t[LUCKY]).toEqual({ wagered: 30_000_000n + 12_345_679_000n, won: 515_000_000n, spins: 1003 });
     expect(t[SUPRA]).toEqual({ wagered: 10_000_000n, won: 5_000_000n, spins: 1 });
     expect(netOf(t[LUCKY])).toBe(515_000_000n - 12_375_679_000n);
@@ -70,19 +68,33 @@ describe('session totals: exact sums of confirmed plays, per coin', () => {
   });
 
   it('stays exact past 2^53 (no float anywhere)', () => {
-    const big = '18446744073709551615'; // u64 max
-    const t = addPlay({}, { tokenType: LUCKY, betPerSpin: big, numberOfSpins: '1000', totalPrize: big })!;
+    const t = totalsFromApi([{ coinType: LUCKY, spins: '1000', wagered: '18446744073709551615000', won: '18446744073709551615' }]);
     expect(t[LUCKY]!.wagered).toBe(18446744073709551615000n);
     expect(t[LUCKY]!.won).toBe(18446744073709551615n);
   });
 
   it.each([
-    ['no token', { tokenType: '', betPerSpin: '1', numberOfSpins: '1', totalPrize: '0' }],
-    ['a bet that is not an integer', { tokenType: LUCKY, betPerSpin: '1.5', numberOfSpins: '1', totalPrize: '0' }],
-    ['negative spins', { tokenType: LUCKY, betPerSpin: '1', numberOfSpins: '-1', totalPrize: '0' }],
-    ['a prize that is not a number', { tokenType: LUCKY, betPerSpin: '1', numberOfSpins: '1', totalPrize: 'x' }],
-  ])('an unreadable play (%s) is not counted', (_name, play) => {
-    expect(addPlay({}, play)).toBeNull();
+    ['no coin', { coinType: '', spins: '1', wagered: '1', won: '0' }],
+    ['a wager that is not an integer', { coinType: LUCKY, spins: '1', wagered: '1.5', won: '0' }],
+    ['negative spins', { coinType: LUCKY, spins: '-1', wagered: '1', won: '0' }],
+    ['a prize that is not a number', { coinType: LUCKY, spins: '1', wagered: '1', won: 'x' }],
+  ])('an unreadable row (%s) is left out', (_name, row) => {
+    expect(totalsFromApi([row])).toEqual({});
+  });
+});
+
+describe('the limit line agrees with the totals', () => {
+  it.each([
+    ['no plays', undefined, 'Limit 0.25 SUPRA per 24 hours; 0.25 SUPRA left.'],
+    ['a loss', { wagered: 30_000_000n, won: 20_000_000n, spins: 3 }, 'Limit 0.25 SUPRA per 24 hours; net −0.10 SUPRA so far, 0.15 SUPRA left.'],
+    [
+      'a win: more room than the limit, and why',
+      { wagered: 10_000_000n, won: 85_000_000n, spins: 1 },
+      'Limit 0.25 SUPRA per 24 hours; net +0.75 SUPRA so far (winnings count), so 1.00 SUPRA left.',
+    ],
+    ['past the limit', { wagered: 50_000_000n, won: 0n, spins: 5 }, 'Limit 0.25 SUPRA per 24 hours; net −0.50 SUPRA so far, 0.00 SUPRA left.'],
+  ])('%s', (_name, t, want) => {
+    expect(limitStatus(25_000_000n, t, 8, 'SUPRA')).toBe(want);
   });
 });
 
@@ -101,7 +113,7 @@ describe('loss limit: the next play is refused when losing all of it could pass 
 
   it('over the limit by one base unit: refused, with the limit, the room left and how to change it', () => {
     expect(guard({ settings: withLimit(L(50)), counted: lostSoFar(40), totalBet: L(10) + 1n })).toBe(
-      'Loss limit: this play could lose 10.00 LUCKY, but your LUCKY loss limit is 50.00 LUCKY and 10.00 LUCKY of it is left this session. ' +
+      'Loss limit: this play could lose 10.00 LUCKY, but your LUCKY loss limit is 50.00 LUCKY and 10.00 LUCKY of it is left over the last 24 hours. ' +
         'Lower the bet or the spins, or change the limit under Play safely (a lower limit applies at once, a higher one after 24 hours).',
     );
   });
@@ -121,6 +133,11 @@ describe('loss limit: the next play is refused when losing all of it could pass 
     expect(roomLeft(L(50), ahead[LUCKY])).toBe(L(80));
     expect(guard({ settings: withLimit(L(50)), counted: ahead, totalBet: L(80) })).toBeNull();
     expect(guard({ settings: withLimit(L(50)), counted: ahead, totalBet: L(81) })).not.toBeNull();
+  });
+
+  it('while the totals are not known, a play under a limit is refused; without a limit it goes ahead', () => {
+    expect(guard({ settings: withLimit(L(50)), counted: undefined, totalBet: 1n })).toMatch(/^Loss limit: your plays of the last 24 hours are not known yet/);
+    expect(guard({ counted: undefined })).toBeNull();
   });
 
   it('a limit already passed (lowered after losses) leaves no room, never a negative one', () => {
@@ -217,21 +234,18 @@ describe('cool-off: no play until it ends, never shortened', () => {
 describe('storage: per wallet, exact amounts, junk ignored', () => {
   function memory(): PlaySafeStorage & { dump: () => Record<string, string> } {
     const local = new Map<string, string>();
-    const session = new Map<string, string>();
     const wrap = (m: Map<string, string>) => ({ getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v) });
-    return { local: wrap(local), session: wrap(session), dump: () => Object.fromEntries([...local, ...session]) };
+    return { local: wrap(local), dump: () => Object.fromEntries(local) };
   }
   const A = '0x' + 'a'.repeat(64);
   const B = '0x' + '0'.repeat(63) + 'B';
 
-  it('settings and totals round-trip exactly', () => {
+  it('settings round-trip exactly', () => {
     const s: SafetySettings = {
       limits: { [LUCKY]: { amount: 18446744073709551615000n, pending: { amount: null, at: T0 } }, [SUPRA]: { amount: null } },
       coolOffUntil: T0 + HOUR,
     };
     expect(parseSettings(serializeSettings(s))).toEqual(s);
-    const t = { shown: lostSoFar(12), counted: lostSoFar(30, 5) };
-    expect(parseSession(serializeSession(t))).toEqual(t);
   });
 
   it.each([
@@ -244,24 +258,16 @@ describe('storage: per wallet, exact amounts, junk ignored', () => {
     expect(parseSettings(raw).coolOffUntil).toBe(0);
   });
 
-  it('each wallet has its own limits, cool-off and totals; addresses are matched in full form', () => {
+  it('each wallet has its own limits, cool-off and reset; addresses are matched in full form', () => {
     const st = memory();
     writeSettings(A, startCoolOff(withLimit(L(5)), HOUR, T0), st);
-    recordPlay(A, { tokenType: LUCKY, betPerSpin: '10000000', numberOfSpins: '2', totalPrize: '0' }, st);
+    resetShownTotals(A, T0, st);
     expect(readSettings(A.toUpperCase().replace('0X', '0x'), st).coolOffUntil).toBe(T0 + HOUR);
     expect(readSettings(B, st)).toEqual(NO_SETTINGS);
-    expect(readSession(B, st)).toEqual({ shown: {}, counted: {} });
-    expect(readSession(A, st).counted[LUCKY]).toEqual({ wagered: L(20), won: 0n, spins: 2 });
+    expect(readResetAt(A, st)).toBe(T0);
+    expect(readResetAt(B, st)).toBe(0);
     // The short form of B's address is the same wallet.
-    recordPlay('0xb', { tokenType: LUCKY, betPerSpin: '1', numberOfSpins: '1', totalPrize: '1' }, st);
-    expect(readSession(B, st).shown[LUCKY]).toEqual({ wagered: 1n, won: 1n, spins: 1 });
-  });
-
-  it('Reset clears the totals shown, not what the loss limit counts', () => {
-    const st = memory();
-    recordPlay(A, { tokenType: LUCKY, betPerSpin: '10000000', numberOfSpins: '4', totalPrize: '5000000' }, st);
-    resetShownTotals(A, st);
-    expect(readSession(A, st).shown).toEqual({});
-    expect(readSession(A, st).counted[LUCKY]).toEqual({ wagered: L(40), won: L(5), spins: 4 });
+    resetShownTotals('0xb', T0 + 1, st);
+    expect(readResetAt(B, st)).toBe(T0 + 1);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * "Play safely" (docs/product.md, Slots): session totals, a loss limit and a cool-off, as pure
+ * "Play safely" (docs/product.md, Slots): the last 24 hours' totals, a loss limit and a cool-off, as pure
  * rules over plain data. The storage (per wallet, in the browser) is play-safe-store.ts; this module
  * knows no clock and no storage, so every rule is tested with the times and amounts it names.
  *
@@ -28,32 +28,29 @@ export interface CoinTotals {
 
 export type Totals = Readonly<Record<string, CoinTotals>>;
 
-/** A play as its PlayEvent reports it (strings of base units, as the API sends them). */
-export interface ConfirmedPlay {
-  tokenType: string;
-  betPerSpin: string;
-  numberOfSpins: string;
-  totalPrize: string;
+/** One coin's totals as GET /api/v1/slots/totals reports them (strings of base units). */
+export interface ApiPlayTotal {
+  coinType: string;
+  spins: string;
+  wagered: string;
+  won: string;
 }
 
 const INT = /^\d+$/;
 
 /**
- * Adds one confirmed play to the totals: wagered = bet per spin × spins, won = the total prize, both
- * from the chain's event. A play whose numbers cannot be read changes nothing (null).
+ * The index's totals keyed by coin type; a row whose numbers cannot be read is left out (never a
+ * total made up from junk).
  */
-export function addPlay(totals: Totals, play: ConfirmedPlay): Totals | null {
-  if (!play.tokenType || !INT.test(play.betPerSpin) || !INT.test(play.numberOfSpins) || !INT.test(play.totalPrize)) return null;
-  const prev = totals[play.tokenType] ?? { wagered: 0n, won: 0n, spins: 0 };
-  const spins = BigInt(play.numberOfSpins);
-  return {
-    ...totals,
-    [play.tokenType]: {
-      wagered: prev.wagered + BigInt(play.betPerSpin) * spins,
-      won: prev.won + BigInt(play.totalPrize),
-      spins: prev.spins + Number(spins),
-    },
-  };
+export function totalsFromApi(coins: readonly ApiPlayTotal[]): Totals {
+  const out: Record<string, CoinTotals> = {};
+  for (const c of coins) {
+    if (!c.coinType || !INT.test(c.spins) || !INT.test(c.wagered) || !INT.test(c.won)) continue;
+    const spins = Number(c.spins);
+    if (!Number.isSafeInteger(spins)) continue;
+    out[c.coinType] = { wagered: BigInt(c.wagered), won: BigInt(c.won), spins };
+  }
+  return out;
 }
 
 /** Won − wagered: positive when the player is ahead. */
@@ -122,8 +119,8 @@ export function coolOffActive(s: SafetySettings, now: number): boolean {
 }
 
 /**
- * What is left before the session's net loss reaches the limit: limit − (wagered − won). Winnings
- * add room (the limit is on the net loss); never below 0.
+ * What is left before the net loss of the last 24 hours reaches the limit: limit − (wagered − won).
+ * Winnings add room (the limit is on the net loss); never below 0.
  */
 export function roomLeft(limit: bigint, t: CoinTotals | undefined): bigint {
   const room = limit + netOf(t);
@@ -132,8 +129,11 @@ export function roomLeft(limit: bigint, t: CoinTotals | undefined): bigint {
 
 export interface SpinGuardInput {
   settings: SafetySettings;
-  /** What counts toward the limit this session, per coin (Reset of the shown totals does not clear it). */
-  counted: Totals;
+  /**
+   * What counts toward the limit, per coin: the last 24 hours from the index (Reset of the shown
+   * totals does not clear it); undefined while it is not known (loading, or the index failed).
+   */
+  counted: Totals | undefined;
   coinType: string;
   tokenName: string;
   decimals: number;
@@ -146,9 +146,9 @@ export interface SpinGuardInput {
 
 /**
  * Why the next play may not be built, or null. Checked before anything is built or signed:
- * during a cool-off no play at all; with a loss limit, a play that could take the session's net
- * loss past it if every spin lost (its whole total bet lost) is refused, with the limit, the room
- * left and how to change it.
+ * during a cool-off no play at all; with a loss limit, a play that could take the net loss of the
+ * last 24 hours past it if every spin lost (its whole total bet lost) is refused, with the limit,
+ * the room left and how to change it; so is any play while those 24 hours are not known.
  */
 export function spinGuard(g: SpinGuardInput): string | null {
   if (coolOffActive(g.settings, g.now)) {
@@ -156,12 +156,30 @@ export function spinGuard(g: SpinGuardInput): string | null {
   }
   const limit = limitAt(g.settings, g.coinType, g.now).amount;
   if (limit === null) return null;
+  if (!g.counted) {
+    return `Loss limit: your plays of the last 24 hours are not known yet (they are read from the chain's index), so this play cannot be checked against your ${g.tokenName} limit. Try again in a moment.`;
+  }
   const room = roomLeft(limit, g.counted[g.coinType]);
   if (g.totalBet <= room) return null;
   const f = (v: bigint) => `${fmt2Grouped(v, g.decimals)} ${g.tokenName}`;
   return (
     `Loss limit: this play could lose ${f(g.totalBet)}, but your ${g.tokenName} loss limit is ${f(limit)} ` +
-    `and ${f(room)} of it is left this session. Lower the bet or the spins, or change the limit under Play safely ` +
+    `and ${f(room)} of it is left over the last 24 hours. Lower the bet or the spins, or change the limit under Play safely ` +
     `(a lower limit applies at once, a higher one after 24 hours).`
   );
+}
+
+/**
+ * The limit line under "Loss limit", consistent with the totals shown above it: with a net gain the
+ * room is more than the limit, and the line says why.
+ */
+export function limitStatus(limit: bigint, t: CoinTotals | undefined, decimals: number, tokenName: string): string {
+  const f = (v: bigint) => `${fmt2Grouped(v, decimals)} ${tokenName}`;
+  const net = netOf(t);
+  const room = f(roomLeft(limit, t));
+  if (net === 0n) return `Limit ${f(limit)} per 24 hours; ${room} left.`;
+  const netText = net > 0n ? `+${f(net)}` : `−${f(-net)}`;
+  return net > 0n
+    ? `Limit ${f(limit)} per 24 hours; net ${netText} so far (winnings count), so ${room} left.`
+    : `Limit ${f(limit)} per 24 hours; net ${netText} so far, ${room} left.`;
 }
