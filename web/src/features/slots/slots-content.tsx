@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { useAppConfig } from '@/lib/config';
@@ -10,7 +10,6 @@ import { GameMachine } from '@/features/slots/components/game-machine';
 import { RecentSpins } from '@/features/slots/components/recent-spins';
 import { SpinsTicker } from '@/features/slots/components/spins-ticker';
 import { OddsPanel } from '@/features/slots/components/odds-panel';
-import { RunSummaryPanel } from '@/features/slots/components/run-summary-panel';
 import { useSlotGame } from '@/features/slots/hooks/use-slot-game';
 import type { SlotToken } from '@/types/api';
 import { topPrizeExceedsPot } from '@/features/slots/utils/checks';
@@ -18,7 +17,6 @@ import { fmt2Grouped } from '@/lib/amounts';
 import { useBetFields } from '@/features/slots/hooks/use-bet-fields';
 import { beforeSpinError, insufficientBalanceReason } from '@/features/slots/utils/checks';
 import { buildSpins } from '@/features/slots/api/build-spins';
-import { NetworkFeeFor } from '@/components/tx/network-fee';
 import { slotTokens, tokenFromParam, tokenSlug } from '@/features/slots/utils/tokens';
 import { SLOT_ODDS } from '@/lib/slots/paytable';
 import { PlaySafePanel, formatMoment } from '@/features/slots/components/play-safe-panel';
@@ -27,6 +25,11 @@ import { readSettings } from '@/features/slots/utils/play-safe-store';
 import { spinGuard } from '@/features/slots/utils/play-safe';
 import { totalBetUnits } from '@/features/slots/utils/amounts';
 import '@/features/slots/slots.css';
+
+// What only a connected player sees loads when there is one: the fee of the play as it stands and
+// the summary of a play just made. A visit that only looks fetches neither.
+const NetworkFeeFor = lazy(() => import('@/components/tx/network-fee').then((m) => ({ default: m.NetworkFeeFor })));
+const RunSummaryPanel = lazy(() => import('@/features/slots/components/run-summary-panel').then((m) => ({ default: m.RunSummaryPanel })));
 
 /** The game under the heading (slots-page.tsx); `/slots/:token` preselects a token by name. */
 export function SlotsContent() {
@@ -176,10 +179,12 @@ function SlotGame({ token, tokens }: { token: SlotToken; tokens: SlotToken[] }) 
     !blockedReason &&
     !beforeSpinError({ connected, tokenName: token.name, decimals: token.decimals, minBet: token.slots.minBet, bet, spins, pot, balance });
   const networkFee = spinnable ? (
-    <NetworkFeeFor
-      feeKey={['spin', address, token.name, bet, spins]}
-      build={() => buildSpins({ sender: address, token: token.name, betPerSpin: bet, spins: Number(spins) })}
-    />
+    <Suspense fallback={null}>
+      <NetworkFeeFor
+        feeKey={['spin', address, token.name, bet, spins]}
+        build={() => buildSpins({ sender: address, token: token.name, betPerSpin: bet, spins: Number(spins) })}
+      />
+    </Suspense>
   ) : null;
 
   const selectToken = (t: SlotToken) => {
@@ -213,7 +218,11 @@ function SlotGame({ token, tokens }: { token: SlotToken; tokens: SlotToken[] }) 
         networkFee={networkFee}
       />
       <aside className="min-w-0 space-y-6" aria-label="Game information">
-        <RunSummaryPanel last={game.last} />
+        {game.last && (
+          <Suspense fallback={null}>
+            <RunSummaryPanel last={game.last} />
+          </Suspense>
+        )}
         <PlaySafePanel address={address} token={token} tokens={tokens} frozen={busy} safe={safe} />
         <OddsPanel />
         <RecentSpins address={address} tokens={tokens} frozen={busy} />

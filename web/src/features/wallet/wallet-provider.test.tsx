@@ -72,7 +72,7 @@ describe('WalletProvider state machine', () => {
     expect(status()).toBe('disconnected');
     await connectVia();
     expect(status()).toBe('connecting');
-    const overlay = screen.getByRole('dialog', { name: 'Connecting Wallet' });
+    const overlay = await screen.findByRole('dialog', { name: 'Connecting Wallet' });
     expect(within(overlay).getByText('Please confirm in your wallet')).toBeInTheDocument();
 
     await act(async () => release([ADDR]));
@@ -162,7 +162,7 @@ describe('WalletProvider state machine', () => {
     await connectVia();
     await waitFor(() => expect(status()).toBe('disconnected'));
     expect(
-      screen.getByRole('dialog', { name: 'StarKey' }),
+      await screen.findByRole('dialog', { name: 'StarKey' }),
     ).toHaveTextContent('Unknown network: 7. Please select Testnet or Mainnet in StarKey.');
   });
 
@@ -172,7 +172,7 @@ describe('WalletProvider state machine', () => {
     setup(p);
     await connectVia();
     await waitFor(() => expect(status()).toBe('disconnected'));
-    expect(screen.getByRole('dialog', { name: 'StarKey' })).toHaveTextContent(
+    expect(await screen.findByRole('dialog', { name: 'StarKey' })).toHaveTextContent(
       'Failed to initialize network connection. Please try again.',
     );
   });
@@ -185,7 +185,7 @@ describe('WalletProvider state machine', () => {
     await connectVia(user);
     await waitFor(() => expect(status()).toBe('connected'));
     expect(screen.getByTestId('target')).toHaveTextContent('false');
-    const popup = screen.getByRole('dialog', { name: 'Switch Network' });
+    const popup = await screen.findByRole('dialog', { name: 'Switch Network' });
     expect(popup).toHaveTextContent('Supra Testnet');
     expect(screen.queryByText('Devnet Connected')).not.toBeInTheDocument();
     await user.click(within(popup).getByRole('button', { name: 'Switch to Devnet' }));
@@ -206,7 +206,7 @@ describe('WalletProvider state machine', () => {
     await user.click(within(popup).getByRole('button', { name: 'Switch to Devnet' }));
     const toast = await screen.findByText('User Rejected');
     expect(toast.closest('[role="alert"]')).not.toBeNull();
-    expect(screen.getByRole('dialog', { name: 'Switch Network' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Switch Network' })).toBeInTheDocument();
   });
 
   it('a wallet that switches without an event is read back', async () => {
@@ -364,7 +364,7 @@ describe('provider detection', () => {
     const user = userEvent.setup();
     setup(p);
     await connectVia(user);
-    await user.click(within(screen.getByRole('dialog', { name: 'Connecting Wallet' })).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Connecting Wallet' })).getByRole('button', { name: 'Cancel' }));
     expect(status()).toBe('disconnected');
     await act(async () => release([ADDR]));
     expect(status()).toBe('disconnected');

@@ -1,12 +1,10 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { WarningIcon } from '@/components/ui/content-icons';
 import { TokenLogo } from '@/components/ui/token-logo';
 import type { WalletStatus } from '@/lib/wallet/types';
-import { PaytableModal } from '@/features/slots/components/paytable-modal';
 import { ReelsView } from '@/features/slots/components/reels';
 import { StatChip } from '@/features/slots/components/stat-chip';
-import { TokenSelectorModal } from '@/features/slots/components/token-selector-modal';
 import {
   BoltIcon,
   ChevronDownIcon,
@@ -25,6 +23,10 @@ import type { SlotToken } from '@/types/api';
 import { fmt2Grouped } from '@/lib/amounts';
 import { totalBetText } from '@/features/slots/utils/amounts';
 import { SLOT_ODDS } from '@/lib/slots/paytable';
+
+// The two dialogs load when first opened: a visit that only looks never fetches them.
+const PaytableModal = lazy(() => import('@/features/slots/components/paytable-modal').then((m) => ({ default: m.PaytableModal })));
+const TokenSelectorModal = lazy(() => import('@/features/slots/components/token-selector-modal').then((m) => ({ default: m.TokenSelectorModal })));
 
 export interface GameMachineProps {
   token: SlotToken;
@@ -227,14 +229,12 @@ export function GameMachine(p: GameMachineProps) {
         )}
       </div>
 
-      <TokenSelectorModal
-        open={selectorOpen}
-        onClose={() => setSelectorOpen(false)}
-        tokens={p.tokens}
-        selected={token.name}
-        onSelect={p.onSelectToken}
-      />
-      <PaytableModal open={paytableOpen} onClose={() => setPaytableOpen(false)} potWarning={p.potWarning} />
+      <Suspense fallback={null}>
+        {selectorOpen && (
+          <TokenSelectorModal open onClose={() => setSelectorOpen(false)} tokens={p.tokens} selected={token.name} onSelect={p.onSelectToken} />
+        )}
+        {paytableOpen && <PaytableModal open onClose={() => setPaytableOpen(false)} potWarning={p.potWarning} />}
+      </Suspense>
     </section>
   );
 }
