@@ -59,8 +59,8 @@ export function RouteChoice({
                   className={`inline-block h-3.5 w-3.5 shrink-0 rounded-full border-2 ${selected ? 'border-neon-cyan bg-neon-cyan' : 'border-white/40'}`}
                 />
               </span>
-              <span className="truncate font-display text-sm font-bold text-white" title={`${amountText(BigInt(o.out), to.decimals)} ${to.name}`}>
-                {amountText(BigInt(o.out), to.decimals)} {to.name}
+              <span className="font-display text-sm font-bold break-all text-white" data-testid={`route-out-${o.id}`}>
+                {amountText(BigInt(o.out), to.decimals)} <span className="text-xs font-semibold break-normal text-white/80">{to.name}</span>
               </span>
               <span className="text-muted">{via ? `via ${via.name}` : `${quote.from.name}/${to.name} pool`}</span>
               <span className="text-muted">
