@@ -76,6 +76,11 @@ function Summary({ row, data }: { row: MarketToken; data: MarketTokensResponse }
             </span>{' '}
             <span className="text-xs">24h</span>
           </p>
+          {row.priceRoute && (
+            <p className="mt-1 text-xs text-muted" data-testid="token-price-route">
+              From the {row.priceRoute} pool{row.usdRoute ? `; USD via ${row.usdRoute}` : ''}
+            </p>
+          )}
           <p className="mt-1 text-xs text-muted">
             <UpdatedAgo iso={data.updatedAt} stale={data.stale} />
           </p>
