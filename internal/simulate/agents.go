@@ -127,11 +127,7 @@ const faucetCalls = 100
 func (s *sim) fund(ctx context.Context) error {
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(4)
-	all := s.agents
-	if s.arb != nil {
-		all = append(all[:len(all):len(all)], s.arb)
-	}
-	for _, a := range all {
+	for _, a := range s.agents {
 		g.Go(func() error { return s.fundOne(gctx, a) })
 	}
 	return g.Wait()
