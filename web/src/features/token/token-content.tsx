@@ -78,7 +78,7 @@ function Summary({ row, data }: { row: MarketToken; data: MarketTokensResponse }
           </p>
           {row.priceRoute && (
             <p className="mt-1 text-xs text-muted" data-testid="token-price-route">
-              From the {row.priceRoute} pool{row.usdRoute ? `; USD via ${row.usdRoute}` : ''}
+              {row.usdRoute ? `Price via ${row.usdRoute} on Dexlyn` : `Price from the ${row.priceRoute} pool on Dexlyn`}
             </p>
           )}
           <p className="mt-1 text-xs text-muted">
