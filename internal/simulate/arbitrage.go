@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -22,8 +23,21 @@ import (
 // the fees of the route through SUPRA whatever the crowd does. It acts beside the run's
 // rate, on an account of its own, and its transactions count in the report as "arbitrage".
 
-// arbEvery is how often the arbitrageur looks: a few times a simulated minute.
+// arbEvery is how often the arbitrageur looks besides right after each of the crowd's
+// confirmed trades (noteTrade): a trade from outside the run shows within it.
 const arbEvery = 2 * time.Second
+
+// noteTrade tells the arbitrageur a trade of the crowd was confirmed, as a bot watching the
+// chain's blocks sees it; a look already due covers it.
+func (s *sim) noteTrade(kind string) {
+	if s.moved == nil || kind == "arbitrage" || !strings.Contains(kind, "buy") && !strings.Contains(kind, "sell") {
+		return
+	}
+	select {
+	case s.moved <- struct{}{}:
+	default:
+	}
+}
 
 // minArbProfit is the least profit, in SUPRA quants, a cycle is run for: over the gas of
 // its three transactions.
@@ -101,6 +115,8 @@ func (s *sim) arbitrage(ctx, until context.Context) {
 		case <-until.Done():
 			return
 		case <-t.C:
+			s.arbitrageAll(ctx)
+		case <-s.moved:
 			s.arbitrageAll(ctx)
 		}
 	}

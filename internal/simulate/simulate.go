@@ -103,8 +103,9 @@ type sim struct {
 	node   *supra.Client
 	agents []*agent
 	mkt    *market
-	arb    *agent      // the arbitrage trader (arbitrage.go)
-	cross  []crossPool // the pools it keeps in line with the SUPRA pools
+	arb    *agent        // the arbitrage trader (arbitrage.go)
+	cross  []crossPool   // the pools it keeps in line with the SUPRA pools
+	moved  chan struct{} // a trade of the crowd was confirmed (noteTrade)
 	st     *stats
 	r      *rand.Rand // the dispatcher's: which agent acts at each tick
 	total  int        // the agents' summed activity
@@ -132,6 +133,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	if len(s.cross) > 0 {
 		s.arb = newArbitrageur(cfg.Seed)
+		s.moved = make(chan struct{}, 1)
 	}
 	if err := s.fund(ctx); err != nil {
 		return nil, err
@@ -275,6 +277,7 @@ func (s *sim) execute(ctx context.Context, a *agent, p plan) bool {
 		s.cfg.Log.Warn("simulate: transaction not final", "kind", p.kind, "hash", hash, "waited", took.Round(time.Millisecond), "err", err)
 	case status == supra.TxSuccess:
 		s.st.confirmed(p.kind, took)
+		s.noteTrade(p.kind)
 		if p.after != nil {
 			p.after(tx)
 		}
