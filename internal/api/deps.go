@@ -56,6 +56,8 @@ type Swaps interface {
 	BuildSwap(ctx context.Context, sender supra.Address, in, out supra.CoinType, amountIn, minOut uint64) (*chain.Built, error)
 	// BestRoute is the best of the direct pool and every two-hop path through hubs.
 	BestRoute(ctx context.Context, in, out supra.CoinType, amountIn uint64, slippageBps int, hubs []supra.CoinType) (*chain.Route, error)
+	// QuoteRoute quotes one path of two or three coins (the direct pool beside a two-hop best route).
+	QuoteRoute(ctx context.Context, path []supra.CoinType, amountIn uint64, slippageBps int) (*chain.Route, error)
 	// FirstStepMin is the first transaction's minimum of a two-hop route via → out.
 	FirstStepMin(ctx context.Context, via, out supra.CoinType, routeMinOut uint64) (uint64, error)
 	// FindSwapEvent reads a transaction's SwapEvent (what a first step returned).

@@ -16,10 +16,12 @@ package api
 //	    "name": "LUCKY", "symbol": "LUCKY", "coinType": "0x…::LUCKY::LUCKY", "decimals": 6, "logo": "/images/tokens/lucky.svg",
 //	    "priceSupra": "0.006666666666666666",         // SUPRA per whole token
 //	    "priceUsd": "0.000050000000000000" | null,    // null when usdUnavailable
+//	    "priceRoute": "LUCKY/SUPRA",                  // the pool priceSupra is read from ("" for SUPRA)
+//	    "usdRoute": "LUCKY/SUPRA × SUPRA/dexUSDC" | null, // the pools priceUsd is read through
 //	    "totalSupply": "1000000000000000" | null,     // base units (decimals above)
 //	    "totalSupplySource": "chain" | "registry" | null,
 //	    "burned": "50000000000000",                   // base units held by the burn address
-//	    "circulatingSupply": "950000000000000" | null,// total − burned, base units
+//	    "circulatingSupply": "950000000000000" | null,// total − burned, base units (market.CirculatingSupply, the one rule)
 //	    "marketCap": "47500.000000000000000000" | null, // USD, price × circulating
 //	    "fdv": "50000.000000000000000000" | null,       // USD, price × total supply
 //	    "marketCapSupra": "…" | null, "fdvSupra": "…" | null,
@@ -38,6 +40,7 @@ package api
 //	  "houseVault": {"amount", "decimals"} | null,   // slots house fund of LUCKY; null without slots
 //	  "burnAddress": "0x…",
 //	  "priceSupra": "…" | null, "priceUsd": "…" | null, "luckyPerSupra": "150.000000000000000000" | null,
+//	  "priceRoute": "LUCKY/SUPRA" | null, "usdRoute": "LUCKY/SUPRA × SUPRA/dexUSDC" | null, // as for the token index
 //	  "supraUsd": "…" | null, "usdUnavailable": null | {"reason", "detail"},
 //	  "marketCap": "…" | null, "fdv": "…" | null, "marketCapSupra": "…" | null, "fdvSupra": "…" | null,
 //	  "pools": {
@@ -94,6 +97,8 @@ type marketTokenJSON struct {
 	Logo              string       `json:"logo"`
 	PriceSupra        string       `json:"priceSupra"`
 	PriceUSD          *string      `json:"priceUsd"`
+	PriceRoute        string       `json:"priceRoute"`
+	USDRoute          *string      `json:"usdRoute"`
 	TotalSupply       *string      `json:"totalSupply"`
 	TotalSupplySource *string      `json:"totalSupplySource"`
 	Burned            string       `json:"burned"`
@@ -193,6 +198,8 @@ type luckyResponse struct {
 	BurnAddress       string              `json:"burnAddress"`
 	PriceSupra        *string             `json:"priceSupra"`
 	PriceUSD          *string             `json:"priceUsd"`
+	PriceRoute        *string             `json:"priceRoute"`
+	USDRoute          *string             `json:"usdRoute"`
 	LuckyPerSupra     *string             `json:"luckyPerSupra"`
 	SupraUSD          *string             `json:"supraUsd"`
 	USDUnavailable    *usdUnavailableJSON `json:"usdUnavailable"`
@@ -340,6 +347,7 @@ func marketTokensOf(s *market.Snapshot, day *tokenDays) marketTokensResponse {
 			Rank: i + 1, Name: t.Token.Name, Symbol: t.Token.Symbol, CoinType: t.Token.CoinType,
 			Decimals: t.Token.Decimals, Logo: t.Token.Logo,
 			PriceSupra: market.Decimal(t.PriceSupra), PriceUSD: market.DecimalPtr(t.PriceUSD),
+			PriceRoute: t.PriceRoute, USDRoute: strPtr(t.USDRoute),
 			TotalSupply: intPtr(t.TotalSupply, t.TotalSupply != nil), TotalSupplySource: strPtr(t.SupplySource),
 			Burned: t.Burned.String(), Circulating: intPtr(t.Circulating, t.Circulating != nil),
 			MarketCap: usd(r.cap), FDV: usd(r.fdv),
@@ -394,6 +402,7 @@ func (h *Handler) GetMarketLucky(w http.ResponseWriter, r *http.Request) {
 		HouseVault:  amt(l.HouseVault, l.HouseVault != nil),
 		BurnAddress: h.net.Modules.BurnAddress,
 		PriceSupra:  market.DecimalPtr(m.PriceSupra), PriceUSD: market.DecimalPtr(m.PriceUSD),
+		PriceRoute: strPtr(m.PriceRoute), USDRoute: strPtr(m.USDRoute),
 		SupraUSD: market.DecimalPtr(s.SupraUSD), USDUnavailable: usdUnavailable(s),
 		MarketCap: market.DecimalPtr(m.MarketCap(true)), FDV: market.DecimalPtr(m.FDV(true)),
 		MarketCapSupra: market.DecimalPtr(m.MarketCap(false)), FDVSupra: market.DecimalPtr(m.FDV(false)),

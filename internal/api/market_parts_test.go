@@ -95,7 +95,7 @@ func TestMarketLuckyPartialFailure(t *testing.T) {
 	nulled := map[string][]string{
 		"vault":     {"houseVault"},
 		"burned":    {"burned", "circulatingSupply", "marketCap", "marketCapSupra"},
-		"lucky":     {"totalSupply", "totalSupplySource", "circulatingSupply", "priceSupra", "priceUsd", "luckyPerSupra", "marketCap", "fdv", "marketCapSupra", "fdvSupra"},
+		"lucky":     {"totalSupply", "totalSupplySource", "circulatingSupply", "priceSupra", "priceUsd", "priceRoute", "usdRoute", "luckyPerSupra", "marketCap", "fdv", "marketCapSupra", "fdvSupra"},
 		"liquidity": {"pools.luckySupra", "pools.luckyDexUsdc"},
 	}
 	rows := []struct {

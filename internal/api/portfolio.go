@@ -40,11 +40,17 @@ type holdingJSON struct {
 	Balance    string  `json:"balance"`
 	ValueSupra string  `json:"valueSupra"`
 	ValueUSD   *string `json:"valueUsd"`
+	// PriceSupra, PriceUSD and PriceRoute are the token's price the value is at: the
+	// token index's and the dashboard's at Height.
+	PriceSupra string  `json:"priceSupra"`
+	PriceUSD   *string `json:"priceUsd"`
+	PriceRoute string  `json:"priceRoute"`
 }
 
 type portfolioResponse struct {
 	Address          string              `json:"address"`
 	UpdatedAt        time.Time           `json:"updatedAt"`
+	Height           string              `json:"height"`
 	Premium          bool                `json:"premium"`
 	PremiumThreshold *amountJSON         `json:"premiumThreshold"`
 	AssetCount       int                 `json:"assetCount"`
@@ -89,7 +95,7 @@ func (h *Handler) GetPortfolio(w http.ResponseWriter, r *http.Request) {
 	})
 	totSupra, totUSD := market.Totals(vis)
 	out := portfolioResponse{
-		Address: addr.String(), UpdatedAt: p.UpdatedAt.UTC(), Premium: p.Premium,
+		Address: addr.String(), UpdatedAt: p.UpdatedAt.UTC(), Height: u64s(p.Height), Premium: p.Premium,
 		PremiumThreshold: premiumThreshold(h.tokens), AssetCount: len(p.Holdings),
 		Holdings: make([]holdingJSON, 0, len(vis)),
 		Totals:   portfolioTotals{Supra: market.Decimal(totSupra), USD: market.DecimalPtr(totUSD)},
@@ -103,7 +109,9 @@ func (h *Handler) GetPortfolio(w http.ResponseWriter, r *http.Request) {
 		out.Holdings = append(out.Holdings, holdingJSON{
 			Name: t.Name, Symbol: t.Symbol, CoinType: t.CoinType, Decimals: t.Decimals, Logo: t.Logo,
 			Balance: strconv.FormatUint(x.Balance, 10), ValueSupra: market.Decimal(x.ValueSupra),
-			ValueUSD: market.DecimalPtr(x.ValueUSD),
+			ValueUSD:   market.DecimalPtr(x.ValueUSD),
+			PriceSupra: market.Decimal(x.Market.PriceSupra), PriceUSD: market.DecimalPtr(x.Market.PriceUSD),
+			PriceRoute: x.Market.PriceRoute,
 		})
 	}
 	WriteJSON(w, http.StatusOK, out)

@@ -117,6 +117,8 @@ type quoteResponse struct {
 	USDUnavailable   *string      `json:"usdUnavailable"`
 	Reserves         swapReserves `json:"reserves"`
 	Route            swapRoute    `json:"route"`
+	// Direct is the direct pool's quote when the best route is two hops (swap_choice.go).
+	Direct *routeQuote `json:"direct"`
 }
 
 // swapRoute is the path a quote takes: two coins and one transaction, or three coins (via
@@ -425,6 +427,7 @@ func (h *Handler) QuoteSwap(w http.ResponseWriter, r *http.Request) {
 	if resp.USDIn == nil || resp.USDOut == nil {
 		resp.USDUnavailable = strPtr(market.USDUnavailable)
 	}
+	resp.Direct = h.directQuote(ctx, route, in, out, amountIn, slip, snap)
 	WriteJSON(w, http.StatusOK, resp)
 }
 

@@ -479,3 +479,53 @@ func TestSwapTokenLookup(t *testing.T) {
 		}
 	}
 }
+
+// TestSwapRouteChoice: when the best route goes through SUPRA and the direct pool can quote
+// too, the quote carries the direct pool's own quote beside it (the router's
+// get_amount_out, one transaction, one fee), and the direct one builds without via and
+// executes for exactly what it quoted. With nothing to choose, direct is null.
+func TestSwapRouteChoice(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	lucky, usdc := e.typeOf("LUCKY"), e.typeOf("dexUSDC")
+	for _, c := range []struct{ name, from, to, amt string }{
+		{"the best route is the direct pool", "LUCKY", "dexUSDC", "1000"},
+		{"no direct pool", "LUCKY", "DAWGZ", "1500"},
+	} {
+		if code, q := e.quote(c.from, c.to, c.amt, 500); code != http.StatusOK || q["direct"] != nil {
+			t.Errorf("%s: %d, direct %v; want null", c.name, code, q["direct"])
+		}
+	}
+
+	code, q := e.quote("LUCKY", "dexUSDC", "2000000", 500)
+	if code != http.StatusOK || fmt.Sprint(pathOf(q)) != "[LUCKY SUPRA dexUSDC]" {
+		t.Fatalf("quote: %d, route %v", code, q["route"])
+	}
+	d, ok := q["direct"].(map[string]any)
+	if !ok {
+		t.Fatalf("direct %v: want the LUCKY/dexUSDC pool's quote", q["direct"])
+	}
+	in := uint64(2_000_000_000_000)
+	want, _ := e.routerOut(lucky, usdc, in)
+	if u64Of(t, d["amountOut"]) != want || want >= u64Of(t, q["amountOut"]) || fmt.Sprint(pathOf(d)) != "[LUCKY dexUSDC]" ||
+		d["route"].(map[string]any)["transactions"] != float64(1) || d["route"].(map[string]any)["via"] != nil ||
+		u64Of(t, d["minOut"]) != want*9500/10000 || d["fee"].(map[string]any)["numerator"] != float64(30) {
+		t.Fatalf("direct %v; router %d, best route %v", d, want, q["amountOut"])
+	}
+
+	sender := e.addr(0)
+	e.fund(0, lucky, 3*in)
+	before := e.balancesOf(sender, "LUCKY", "dexUSDC")
+	code, b := e.buildRoute(sender, "LUCKY", "dexUSDC", "2000000", d["minOut"].(string), "", "")
+	if code != http.StatusOK {
+		t.Fatalf("build the direct route: %d %v", code, b)
+	}
+	h := e.signSubmit(b["rawTransaction"].(string), e.key(0))
+	if status, _ := e.txOf(h); status != "Success" {
+		t.Fatalf("direct swap: %s", status)
+	}
+	delta := before.deltas(e.balancesOf(sender, "LUCKY", "dexUSDC"))
+	if delta["dexUSDC"] != d["amountOut"] || delta["LUCKY"] != "-2000000000000" {
+		t.Fatalf("deltas %v; want dexUSDC +%v (the direct quote), LUCKY −2000000000000", delta, d["amountOut"])
+	}
+}

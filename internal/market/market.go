@@ -51,14 +51,35 @@ type TokenMarket struct {
 	PriceSupra *big.Rat
 	// PriceUSD is PriceSupra × SUPRA's USD price; nil when USD is unavailable.
 	PriceUSD *big.Rat
+	// PriceRoute names the pool PriceSupra is read from ("LUCKY/SUPRA"; "" for SUPRA
+	// itself); USDRoute the pools PriceUSD is read through ("LUCKY/SUPRA × SUPRA/dexUSDC";
+	// "" without a USD price). Every screen labels the price with them: the token's one
+	// reference price, whatever other pools it has (arbitrage keeps those in line).
+	PriceRoute, USDRoute string
 	// Reserves of the TOKEN/SUPRA pool in base units (zero for SUPRA itself).
 	ReserveToken, ReserveSupra uint64
 	// TotalSupply in base units (nil when neither the chain nor the registry has it).
 	TotalSupply  *big.Int
 	SupplySource string
-	// Burned is the token's balance at the burn address; Circulating = total − burned.
+	// Burned is the token's balance at the burn address; Circulating is
+	// CirculatingSupply(TotalSupply, Burned).
 	Burned      *big.Int
 	Circulating *big.Int
+}
+
+// CirculatingSupply is the app's one definition of circulating supply, shown on every
+// screen: the total supply less what the burn address holds (never below zero). Coins in
+// the games' house funds and the DEX pools are held by contracts that pay them out again,
+// so they circulate; a screen that shows them apart shows them as parts of this figure.
+func CirculatingSupply(total, burned *big.Int) *big.Int {
+	if total == nil || burned == nil {
+		return nil
+	}
+	c := new(big.Int).Sub(total, burned)
+	if c.Sign() < 0 {
+		c.SetInt64(0)
+	}
+	return c
 }
 
 // Whole converts base units of the token to whole tokens, exactly.
@@ -596,8 +617,15 @@ func (s *Service) compose(v *indexView, l *liveReads) *Snapshot {
 				snap.Skipped = append(snap.Skipped, Skipped{Token: t, Reason: SkipEmptyPool})
 			}
 		}
+		if m.PriceSupra != nil && !t.Coin().IsNative() {
+			m.PriceRoute = t.Symbol + "/" + supraTok.Symbol
+		}
 		if m.PriceSupra != nil && snap.SupraUSD != nil {
 			m.PriceUSD = new(big.Rat).Mul(m.PriceSupra, snap.SupraUSD)
+			m.USDRoute = supraTok.Symbol + "/" + usdcTok.Symbol
+			if m.PriceRoute != "" {
+				m.USDRoute = m.PriceRoute + " × " + m.USDRoute
+			}
 		}
 		switch {
 		case haveFig && f.supplyErr == nil && f.supply != nil:
@@ -606,12 +634,7 @@ func (s *Service) compose(v *indexView, l *liveReads) *Snapshot {
 			m.TotalSupply, _ = new(big.Int).SetString(*t.TotalSupply, 10)
 			m.SupplySource = SourceRegistry
 		}
-		if m.TotalSupply != nil {
-			m.Circulating = new(big.Int).Sub(m.TotalSupply, m.Burned)
-			if m.Circulating.Sign() < 0 {
-				m.Circulating.SetInt64(0)
-			}
-		}
+		m.Circulating = CirculatingSupply(m.TotalSupply, m.Burned)
 		luckyFailed := isLucky && (partErr[PartLucky] != nil || partErr[PartBurned] != nil)
 		switch {
 		case luckyFailed && havePool && m.PriceSupra != nil:
@@ -628,7 +651,7 @@ func (s *Service) compose(v *indexView, l *liveReads) *Snapshot {
 			if partErr[PartLucky] != nil {
 				// Not the registry's supply either: the dashboard says the part failed.
 				m.TotalSupply, m.SupplySource, m.Circulating = nil, "", nil
-				m.PriceSupra, m.PriceUSD = nil, nil
+				m.PriceSupra, m.PriceUSD, m.PriceRoute, m.USDRoute = nil, nil, "", ""
 			}
 			snap.Lucky.Market = m
 			if priced && partErr[PartLiquidity] == nil {

@@ -23,11 +23,15 @@ type Holding struct {
 	ValueSupra *big.Rat
 	// ValueUSD is ValueSupra × SUPRA's USD price; nil when USD is unavailable.
 	ValueUSD *big.Rat
+	// Market is the token's price in the snapshot the holding is valued at, with its route.
+	Market TokenMarket
 }
 
 // Portfolio is a wallet valued at one market snapshot.
 type Portfolio struct {
 	UpdatedAt time.Time
+	// Height is the snapshot's (Snapshot.Height): the prices are the other screens' at it.
+	Height uint64
 	// Holdings are every registry token the wallet holds that has a valid pool value
 	// (zero balances and tokens without one are omitted: docs/product.md, Portfolio), in registry order.
 	Holdings []Holding
@@ -89,7 +93,7 @@ func (s *Service) Portfolio(ctx context.Context, addr supra.Address, force bool)
 	for _, t := range snap.Tokens {
 		priced[t.Token.Coin()] = t
 	}
-	p := &Portfolio{UpdatedAt: snap.UpdatedAt, SupraUSD: snap.SupraUSD, USDReason: snap.USDReason(),
+	p := &Portfolio{UpdatedAt: snap.UpdatedAt, Height: snap.Height, SupraUSD: snap.SupraUSD, USDReason: snap.USDReason(),
 		USDDetail: snap.USDDetail, Holdings: []Holding{}}
 	threshold := new(big.Int)
 	if lt, ok := s.reg.App(); ok {
@@ -106,7 +110,7 @@ func (s *Service) Portfolio(ctx context.Context, addr supra.Address, force bool)
 			continue
 		}
 		whole := m.Whole(new(big.Int).SetUint64(b.Amount))
-		h := Holding{Token: b.Token, Balance: b.Amount, ValueSupra: new(big.Rat).Mul(whole, m.PriceSupra)}
+		h := Holding{Token: b.Token, Balance: b.Amount, ValueSupra: new(big.Rat).Mul(whole, m.PriceSupra), Market: m}
 		if m.PriceUSD != nil {
 			h.ValueUSD = new(big.Rat).Mul(whole, m.PriceUSD)
 		}

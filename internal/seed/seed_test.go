@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math/big"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -13,11 +15,40 @@ import (
 	"github.com/luckycoin/lucky/internal/devnet"
 	"github.com/luckycoin/lucky/internal/devnet/contracts"
 	"github.com/luckycoin/lucky/internal/devnet/devnettest"
+	"github.com/luckycoin/lucky/internal/market/arbitrage"
 	"github.com/luckycoin/lucky/internal/seed"
 	"github.com/luckycoin/lucky/internal/supra"
 )
 
-const luckyType = "0x4205c82380bff5708cd7c59e0043a45890a457a6cdb60c9191d818958fd7ac26::LUCKY::LUCKY"
+const (
+	luckyType = "0x4205c82380bff5708cd7c59e0043a45890a457a6cdb60c9191d818958fd7ac26::LUCKY::LUCKY"
+	usdcType  = "0x8f7d16ade319b0fce368ca6cdb98589c4527ce7f5b51e544a9e68e719934458b::hyper_coin::DexlynUSDC"
+)
+
+// nodePools reads n's Dexlyn pools with the router's views.
+func nodePools(t *testing.T, n *devnet.Node) arbitrage.Reader {
+	return func(in, out string) (arbitrage.Pool, error) {
+		view := func(fn string) []uint64 {
+			res, err := n.View(contracts.DexlynAddress.String()+"::router::"+fn, []string{in, out, contracts.UncorrelatedType}, nil)
+			if err != nil || len(res) != 2 {
+				t.Fatalf("%s %s/%s: %v", fn, in, out, err)
+			}
+			var v [2]uint64
+			for i, r := range res {
+				var s string
+				if err := json.Unmarshal(r, &s); err != nil {
+					t.Fatal(err)
+				}
+				if v[i], err = strconv.ParseUint(s, 10, 64); err != nil {
+					t.Fatal(err)
+				}
+			}
+			return v[:]
+		}
+		r, f := view("get_reserves_size"), view("get_fees_config")
+		return arbitrage.Pool{In: r[0], Out: r[1], Fee: f[0], Scale: f[1]}, nil
+	}
+}
 
 // end is when the pasts end: the default, 2026-01-01T00:00:00Z.
 func end() time.Time { return time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC) }
@@ -219,6 +250,16 @@ func TestADayOfPast(t *testing.T) {
 		}
 		if (seq > 0) != (i == 3) {
 			t.Errorf("dev account %d sent %d transactions", i, seq)
+		}
+	}
+	// The arbitrageur keeps the LUCKY/dexUSDC pool in line with LUCKY/SUPRA and SUPRA/dexUSDC.
+	agree, err := arbitrage.Measure(nodePools(t, n), supra.SupraCoinType, [][2]string{{luckyType, usdcType}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range agree {
+		if g, _ := a.Gap.Float64(); !a.Within(big.NewRat(1, 100)) || v.events["SwapEvent"] == 0 {
+			t.Errorf("LUCKY/dexUSDC is %.4f off the route through SUPRA, beyond the fees and 1 %%", g)
 		}
 	}
 	t.Logf("%d blocks, %d LUCKY swaps, spins by tier %v, %d LUCKY holders, events %v", n.Height(), len(v.luckySwaps), v.tiers, holders, v.events)

@@ -44,6 +44,10 @@ type writer struct {
 	minerTarget int
 	stakers     []*account // accounts that ever staked, in order
 
+	arb   *signer // the arbitrage trader (arbitrage.go)
+	cross []cross // the pools it keeps in line with the SUPRA pools
+	arbs  int     // arbitrage cycles run
+
 	anchor map[*token]int64 // each pool's price walk is scaled to meet its price after the launch
 	gifts  int              // keyless addresses gifted LUCKY so far
 	now    time.Duration    // the event being written, from the start
@@ -82,6 +86,10 @@ func newWriter(n *devnet.Node, cfg Config, span time.Duration) (*writer, error) 
 	if err := w.findBank(n, cfg.Genesis); err != nil {
 		return nil, err
 	}
+	if w.cross = crossPools(cfg.Genesis, native, lucky, others); len(w.cross) > 0 {
+		a := arbitrageur(seed)
+		w.arb = &a
+	}
 	return w, nil
 }
 
@@ -115,6 +123,14 @@ func (w *writer) findBank(n *devnet.Node, g *contracts.Genesis) error {
 
 // run writes every event, then moves the clock to the end of the past.
 func (w *writer) run(ctx context.Context) (stats, error) {
+	if w.arb != nil {
+		if _, err := w.send(w.faucet, call{fn: framework("transfer"), args: [][]byte{addressArg(w.arb.addr), u64Arg(arbFunding)}}); err != nil {
+			return stats{}, fmt.Errorf("seed: fund the arbitrageur: %w", err)
+		}
+		if err := w.arbitrage(); err != nil { // genesis's pools may disagree already
+			return stats{}, err
+		}
+	}
 	for _, ev := range w.events {
 		if err := ctx.Err(); err != nil {
 			return stats{}, fmt.Errorf("seed: %w", err)
@@ -130,11 +146,16 @@ func (w *writer) run(ctx context.Context) (stats, error) {
 		if w.c.txs > before {
 			w.done[ev.Kind]++
 		}
+		if ev.Kind == debut || ev.Kind == tradeLucky || ev.Kind == tradeAlt {
+			if err := w.arbitrage(); err != nil {
+				return stats{}, err
+			}
+		}
 	}
 	if err := w.c.advanceTo(w.start.Add(w.span)); err != nil {
 		return stats{}, err
 	}
-	st := stats{Transactions: w.c.txs, Failed: w.c.failed, Accounts: len(w.people), Events: map[string]int{}}
+	st := stats{Transactions: w.c.txs, Failed: w.c.failed, Accounts: len(w.people), Events: map[string]int{"arbitrage": w.arbs}}
 	for k := range numKinds {
 		st.Events[k.String()] = w.done[k]
 	}

@@ -66,6 +66,8 @@ type agent struct {
 	// best is a player's best bankroll per coin type since it last bought in: it stops
 	// playing a coin once it has lost half of that.
 	best map[string]uint64
+	// bankroll, when set, is the SUPRA the account starts with instead of its role's.
+	bankroll uint64
 }
 
 // newAgents derives n agents from seed. The first five take one role each, so a small
@@ -136,6 +138,9 @@ func (s *sim) fund(ctx context.Context) error {
 // wait per payment would cost a block each.
 func (s *sim) fundOne(ctx context.Context, a *agent) error {
 	want := a.role.bankroll() * supraUnit
+	if a.bankroll > 0 {
+		want = a.bankroll * supraUnit
+	}
 	bal, err := s.c.Coins.CoinBalance(ctx, a.addr, supra.NativeCoin())
 	if err != nil || bal >= want {
 		return wrapSetup(err, "balance of %s", a.addr)

@@ -103,6 +103,9 @@ type sim struct {
 	node   *supra.Client
 	agents []*agent
 	mkt    *market
+	arb    *agent        // the arbitrage trader (arbitrage.go)
+	cross  []crossPool   // the pools it keeps in line with the SUPRA pools
+	moved  chan struct{} // a trade of the crowd was confirmed (noteTrade)
 	st     *stats
 	r      *rand.Rand // the dispatcher's: which agent acts at each tick
 	total  int        // the agents' summed activity
@@ -125,11 +128,18 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if s.mkt, err = discover(ctx, s.c); err != nil {
 		return nil, err
 	}
+	if s.cross, err = discoverCross(ctx, s.c, s.mkt); err != nil {
+		return nil, err
+	}
+	if len(s.cross) > 0 {
+		s.arb = newArbitrageur(cfg.Seed)
+		s.moved = make(chan struct{}, 1)
+	}
 	if err := s.fund(ctx); err != nil {
 		return nil, err
 	}
 	cfg.Log.Info("simulate: agents ready", "accounts", len(s.agents), "roles", rolesOf(s.agents),
-		"pools", len(s.mkt.pools), "setup", time.Since(setupStart).Round(time.Millisecond), "rate", cfg.Rate)
+		"pools", len(s.mkt.pools), "cross_pools", len(s.cross), "setup", time.Since(setupStart).Round(time.Millisecond), "rate", cfg.Rate)
 	return s.drive(ctx)
 }
 
@@ -150,6 +160,13 @@ func (s *sim) drive(ctx context.Context) (*Report, error) {
 		progress = t.C
 	}
 	var wg sync.WaitGroup
+	if s.arb != nil {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s.arbitrage(ctx, dctx)
+		}()
+	}
 	start := time.Now()
 	var dispatched int64
 loop:
@@ -184,6 +201,10 @@ loop:
 	}
 	elapsed := time.Since(start)
 	wg.Wait()
+	if s.arb != nil && ctx.Err() == nil {
+		// The crowd's last trades are in: the market closes in line.
+		s.arbitrageAll(ctx)
+	}
 	rep := s.st.report(elapsed, s.cfg)
 	if err := ctx.Err(); err != nil {
 		return rep, fmt.Errorf("simulate: stopped: %w", err)
@@ -221,10 +242,16 @@ func (s *sim) act(ctx context.Context, a *agent) {
 		s.noSend(a, p.kind, err)
 		return
 	}
+	s.execute(ctx, a, p)
+}
+
+// execute signs, submits and follows p's transaction to a final status, recording it;
+// true when it succeeded.
+func (s *sim) execute(ctx context.Context, a *agent, p plan) bool {
 	signed, err := supra.Sign(p.built.Raw, a.key)
 	if err != nil {
 		s.st.errored(p.kind, "sign: "+err.Error())
-		return
+		return false
 	}
 	start := time.Now()
 	hash, err := s.node.Submit(ctx, supra.NewSubmitBody(signed))
@@ -233,7 +260,7 @@ func (s *sim) act(ctx context.Context, a *agent) {
 			s.st.rejected(p.kind, submitReason(err))
 			s.cfg.Log.Debug("simulate: submit refused", "kind", p.kind, "account", a.addr.ShortString(), "err", err)
 		}
-		return
+		return false
 	}
 	s.st.sent(p.kind)
 	// A run that reached its duration still follows what it sent to its outcome; one
@@ -250,10 +277,12 @@ func (s *sim) act(ctx context.Context, a *agent) {
 		s.cfg.Log.Warn("simulate: transaction not final", "kind", p.kind, "hash", hash, "waited", took.Round(time.Millisecond), "err", err)
 	case status == supra.TxSuccess:
 		s.st.confirmed(p.kind, took)
+		s.noteTrade(p.kind)
 		if p.after != nil {
 			p.after(tx)
 		}
 		s.cfg.Log.Debug("simulate: confirmed", "kind", p.kind, "account", a.addr.ShortString(), "hash", hash, "took", took)
+		return true
 	default:
 		vm := ""
 		if tx != nil && tx.Output != nil {
@@ -262,6 +291,7 @@ func (s *sim) act(ctx context.Context, a *agent) {
 		s.st.failed(p.kind, vmReason(vm), vm, took)
 		s.cfg.Log.Debug("simulate: failed", "kind", p.kind, "account", a.addr.ShortString(), "hash", hash, "vm_status", vm)
 	}
+	return false
 }
 
 // noSend records a decision that sent nothing: nothing to do, a rule of the app that

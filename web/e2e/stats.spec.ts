@@ -40,6 +40,9 @@ test.describe('stats', () => {
     await expect(card(page, 'burned')).toHaveText(`${formatSupply(burned, 6)} LUCKY`);
     await expect(card(page, 'circulating')).toHaveText(`${formatSupply(total - burned, 6)} LUCKY`);
     await expect(card(page, 'price')).toHaveText(formatPrice(d.priceUsd!));
+    // The price names the pools it is read through.
+    expect(d.usdRoute).toBe('LUCKY/SUPRA × SUPRA/dexUSDC');
+    await expect(page.getByTestId('card-price')).toContainText('Price in USD via LUCKY/SUPRA × SUPRA/dexUSDC on Dexlyn');
     await expect(card(page, 'lucky-per-supra')).toHaveText(`${formatExact(d.luckyPerSupra!, 4, { grouping: true })} LUCKY`);
     await expect(card(page, 'market-cap')).toHaveText(formatMarketCap(d.marketCap!));
     await expect(card(page, 'fdv')).toHaveText(formatMarketCap(d.fdv!));
@@ -61,6 +64,8 @@ test.describe('stats', () => {
     await expect(page.getByRole('heading', { name: 'Staking & Vaults' })).toBeVisible();
     await expect(card(page, 'vault')).toHaveText(/^[\d,]+\.\d\d LUCKY$/);
     await expect(page.getByRole('list', { name: 'Supply breakdown' }).getByRole('listitem')).toHaveCount(3);
+    // One circulating figure: the breakdown's is the card's (total − burned, the server's rule).
+    await expect(page.getByTestId('breakdown-circulating')).toContainText(`${formatSupply(total - burned, 6)} LUCKY`);
     await expect(page.getByText('Data updates every 60 seconds | Source: Dexlyn')).toBeVisible();
     await expect(page.getByTestId('updated-ago').first()).toHaveText(/^Updated /);
     // Devnet has the staking pool: Staked is its global deposit, read through the node.

@@ -23,6 +23,7 @@ interface Quote {
   amountOut: string;
   minOut: string;
   route: { transactions: number; path: { name: string }[]; hops: { amountOut: string; minOut: string }[] };
+  direct: { amountOut: string; minOut: string; route: { transactions: number } } | null;
 }
 
 /** The last quote the page received for amountIn (base units), read with get(). */
@@ -223,5 +224,110 @@ test.describe('swap routes', () => {
     await page.reload();
     await page.getByTestId('pay-token').click();
     await expect(page.getByRole('dialog', { name: 'Select Token' }).getByRole('button', { name: 'MINE', exact: true })).toBeVisible();
+  });
+});
+
+const DEXUSDC = '0x8f7d16ade319b0fce368ca6cdb98589c4527ce7f5b51e544a9e68e719934458b::hyper_coin::DexlynUSDC';
+
+/** Another trader dumps 5,000,000 LUCKY into the LUCKY/dexUSDC pool: LUCKY is then cheaper there than on LUCKY/SUPRA. */
+async function cheapenLuckyInUsdcPool(request: Parameters<typeof devAddress>[0]) {
+  await setBalance(request, await devAddress(request, 2), LUCKY, 6_000_000_000_000n);
+  await swapViaApi(request, 2, 'LUCKY', 'dexUSDC', '5000000');
+}
+
+test.describe('route choice', () => {
+  test(`the best route and the direct pool side by side; each executes for exactly its quote ${CHANGES_CHAIN} @phone`, async ({ page, request }, info) => {
+    test.setTimeout(120_000);
+    await cheapenLuckyInUsdcPool(request);
+    const addr = await devAddress(request, 1);
+    await useDevWallet(page, { autoApprove: true, account: 1 });
+    const quotes = lastQuote(page, '1000000000');
+    await page.goto('/swap?from=SUPRA&to=LUCKY');
+    await expect(swapButton(page)).toBeVisible({ timeout: 20_000 });
+    await connectOnSwap(page);
+    await payInput(page).fill('10');
+    const choice = page.getByTestId('route-choice');
+    await expect(choice).toBeVisible();
+    const best = page.getByTestId('route-option-best');
+    const direct = page.getByTestId('route-option-direct');
+    await expect(best).toContainText('via dexUSDC');
+    await expect(best).toContainText('2 signatures · fees 0.3% + 0.3%');
+    await expect(direct).toContainText('SUPRA/LUCKY pool');
+    await expect(direct).toContainText('1 signature · fees 0.3%');
+    await expect(page.getByTestId('swap-route')).toHaveText('Route: SUPRA → dexUSDC → LUCKY, 2 transactions');
+    await shot(page, 'choice', info.project.name);
+
+    // The direct pool: one transaction, and LUCKY grows by exactly its quote.
+    await direct.click();
+    await expect(page.getByTestId('swap-route')).toHaveText('Route: SUPRA → LUCKY, 1 transaction');
+    await expect.poll(() => quotes.get()?.direct?.amountOut ?? null).not.toBeNull();
+    const q1 = quotes.get()!;
+    expect(BigInt(q1.direct!.amountOut)).toBeLessThan(BigInt(q1.amountOut));
+    let l0 = await balance(request, addr, LUCKY);
+    await swapButton(page).click();
+    await expect(page.getByTestId('swap-success')).toHaveText(/^Swap completed! Received: [\d.]+ LUCKY/, { timeout: 30_000 });
+    const h1 = await toastHash(page);
+    let tx = await txOf(request, h1);
+    expect(tx.swap!.received).toBe(q1.direct!.amountOut);
+    expect((await balance(request, addr, LUCKY)) - l0).toBe(BigInt(q1.direct!.amountOut));
+
+    // The best route through dexUSDC: two transactions, LUCKY grows by exactly its quote.
+    await payInput(page).fill('10');
+    await expect(choice).toBeVisible();
+    await best.click();
+    await expect(page.getByTestId('swap-route')).toHaveText('Route: SUPRA → dexUSDC → LUCKY, 2 transactions');
+    await expect(receiveInput(page)).not.toHaveValue('');
+    const q2 = quotes.get()!;
+    expect(q2.route.transactions).toBe(2);
+    l0 = await balance(request, addr, LUCKY);
+    await swapButton(page).click();
+    // The first swap's toast may still be up: the second's is the other link.
+    const hashes = async () =>
+      (await page.getByTestId('swap-success').getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? '')))
+        .map((href) => /\/tx\/(0x[0-9a-f]{64})$/.exec(href)?.[1] ?? '')
+        .filter((h) => h !== '' && h !== h1);
+    await expect.poll(async () => (await hashes()).length, { timeout: 30_000 }).toBe(1);
+    tx = await txOf(request, (await hashes())[0]!);
+    expect(tx.swap!.received).toBe(q2.amountOut);
+    expect((await balance(request, addr, LUCKY)) - l0).toBe(BigInt(q2.amountOut));
+  });
+
+  test(`a route left between its two steps is offered again after a reload: finish or swap back ${CHANGES_CHAIN} @phone`, async ({ page, request }, info) => {
+    test.setTimeout(120_000);
+    await cheapenLuckyInUsdcPool(request);
+    const addr = await devAddress(request, 1);
+    await useDevWallet(page, { account: 1 });
+    await page.goto('/swap?from=SUPRA&to=LUCKY');
+    await expect(swapButton(page)).toBeVisible({ timeout: 20_000 });
+    await swapButton(page).click();
+    await openDevWalletPanel(page);
+    await page.getByRole('group', { name: 'Connect request' }).getByRole('button', { name: 'Approve' }).click();
+    await expect(swapButton(page)).toHaveText('Swap');
+    await payInput(page).fill('10');
+    await expect(page.getByTestId('swap-route')).toHaveText('Route: SUPRA → dexUSDC → LUCKY, 2 transactions');
+    const u0 = await balance(request, addr, DEXUSDC);
+    await swapButton(page).click();
+    await page.getByRole('group', { name: /request/i }).getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByTestId('swap-step')).toHaveText('Step 2 of 2: confirm the transaction in your wallet', { timeout: 20_000 });
+    await expect(page.getByRole('group', { name: /request/i }).getByRole('button', { name: 'Approve' })).toBeVisible({ timeout: 20_000 });
+    const held = (await balance(request, addr, DEXUSDC)) - u0;
+    expect(held).toBeGreaterThan(0n);
+
+    // The tab is closed (here: reloaded) before step 2 is signed.
+    await page.reload();
+    const notice = page.getByTestId('partial-route');
+    await expect(notice).toContainText(`Step 1 of 2 is done: you now hold ${Number(held) / 1e6} dexUSDC.`, { timeout: 20_000 });
+    await expect(notice).toContainText('Step 2 was not signed: the page was closed or reloaded before it. Finish the route or swap back.');
+    await expect(notice.getByRole('button', { name: 'Retry step 2 at the new price' })).toBeVisible();
+    await shot(page, 'resume', info.project.name);
+
+    // Swap back: exactly what step 1 returned, dexUSDC → SUPRA; the reminder is gone after that.
+    await notice.getByRole('button', { name: 'Swap back to SUPRA' }).click();
+    await expect(page.getByTestId('pay-token')).toContainText('dexUSDC');
+    await expect(page.getByTestId('receive-token')).toContainText('SUPRA');
+    await expect(payInput(page)).toHaveValue(String(Number(held) / 1e6));
+    await page.reload();
+    await expect(swapButton(page)).toHaveText('Swap', { timeout: 20_000 });
+    await expect(page.getByTestId('partial-route')).toHaveCount(0);
   });
 });

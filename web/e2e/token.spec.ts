@@ -54,6 +54,10 @@ test.describe('token pages', () => {
   test('the Trade button opens the swap with the pair preselected @phone', async ({ page }) => {
     await page.goto('/token/MUMMY');
     await expect(page.getByTestId('token-name')).toHaveText('SUPRA-MUMMY', FIRST_LOAD);
+    // The price names the pools it is read through (the token's one reference price).
+    const row = await marketRow(page, 'SUPRA-MUMMY');
+    await expect(page.getByTestId('token-price-route')).toHaveText(`Price via ${row.usdRoute} on Dexlyn`);
+    expect(row.usdRoute).toBe(`${row.symbol}/SUPRA × SUPRA/dexUSDC`);
     await page.getByTestId('trade-button').click();
     await expect(page).toHaveURL(/\/swap\?from=SUPRA&to=SUPRA-MUMMY$/);
     await expect(page.getByTestId('pay-token')).toContainText('SUPRA');

@@ -1136,6 +1136,10 @@ export interface components {
             priceSupra: string | null;
             /** @description Decimal string with 18 decimals, truncated. */
             priceUsd: string | null;
+            /** @description The pool priceSupra is read from ("LUCKY/SUPRA"); null without a price. */
+            priceRoute: string | null;
+            /** @description The pools the USD price is read through, e.g. "LUCKY/SUPRA × SUPRA/dexUSDC"; null without a USD price. */
+            usdRoute: string | null;
             /** @description Decimal string with 18 decimals, truncated. */
             luckyPerSupra: string | null;
             /** @description Decimal string with 18 decimals, truncated. */
@@ -1191,6 +1195,10 @@ export interface components {
             priceSupra: string;
             /** @description USD per whole token. Decimal string with 18 decimals, truncated. */
             priceUsd: string | null;
+            /** @description The pool the SUPRA price is read from, e.g. "LUCKY/SUPRA" ("" for SUPRA itself): the token's one reference price, which every screen labels with it. */
+            priceRoute: string;
+            /** @description The pools the USD price is read through, e.g. "LUCKY/SUPRA × SUPRA/dexUSDC"; null without a USD price. */
+            usdRoute: string | null;
             /** @description Integer amount in base units of its token, as a decimal string. */
             totalSupply: string | null;
             /** @enum {string|null} */
@@ -1438,12 +1446,20 @@ export interface components {
             valueSupra: string;
             /** @description Decimal string with 18 decimals, truncated. */
             valueUsd: string | null;
+            /** @description SUPRA per whole token: the price the value is at, the token index's at height. Decimal string with 18 decimals, truncated. */
+            priceSupra: string;
+            /** @description USD per whole token; null while USD is unavailable. Decimal string with 18 decimals, truncated. */
+            priceUsd: string | null;
+            /** @description The pool the SUPRA price is read from, e.g. "LUCKY/SUPRA" ("" for SUPRA itself): the token's one reference price, which every screen labels with it. */
+            priceRoute: string;
         };
         PortfolioResponse: {
             /** @description Account address: 0x and 64 lowercase hex digits. */
             address: string;
             /** @description RFC 3339 time, UTC. */
             updatedAt: string;
+            /** @description The chain height of the market snapshot the holdings are valued at (as the token index's height). */
+            height: string;
             premium: boolean;
             premiumThreshold: components["schemas"]["UnitsAmount"] | null;
             assetCount: number;
@@ -1811,6 +1827,8 @@ export interface components {
                 out: string;
             };
             route: components["schemas"]["SwapRoute"];
+            /** @description The direct pool's quote when the best route goes through another coin (two transactions) and the direct pool can quote the amount: the user may pick either, and each builds for exactly its quote (the direct one: /swap/build without via, with its minOut). Null when the best route is the direct pool or there is none. */
+            direct: components["schemas"]["SwapRouteQuote"] | null;
         };
         SwapQuoteRequest: {
             /** @description Registry name or coin type. */
@@ -2149,6 +2167,44 @@ export interface components {
             won: string;
             /** @description won − wagered, signed: base units. */
             net: string;
+        };
+        /** @description One route's quote: the same fields as the top level of a SwapQuote gives for the best route. */
+        SwapRouteQuote: {
+            /** @description Integer amount in base units of its token, as a decimal string. */
+            amountOut: string;
+            /** @description Whole tokens. */
+            amountOutDecimal: string;
+            /** @description The least the route may return: floor(amountOut × (10000 − slippageBps) / 10000), in base units of to. */
+            minOut: string;
+            /** @description Whole tokens. */
+            minOutDecimal: string;
+            /** @description The route's impact: the hops' impacts compounded. */
+            priceImpactBps: number;
+            /** @description Percent. Decimal string with 18 decimals, truncated. */
+            priceImpact: string;
+            /** @description The route's first pool's LP fee, in the input coin (route.hops has each hop's). */
+            fee: {
+                numerator: number;
+                scale: number;
+                /** @description Integer amount in base units of its token, as a decimal string. */
+                amount: string;
+                /** @description Whole tokens. */
+                amountDecimal: string;
+            };
+            /** @description Whole to per whole from. Decimal string with 18 decimals, truncated. */
+            rate: string;
+            /** @description Decimal string with 18 decimals, truncated. */
+            inverseRate: string;
+            /** @description Decimal string with 18 decimals, truncated. */
+            usdOut: string | null;
+            /** @description The first hop's pool. */
+            reserves: {
+                /** @description Integer amount in base units of its token, as a decimal string. */
+                in: string;
+                /** @description Integer amount in base units of its token, as a decimal string. */
+                out: string;
+            };
+            route: components["schemas"]["SwapRoute"];
         };
     };
     responses: {

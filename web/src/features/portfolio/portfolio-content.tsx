@@ -5,7 +5,7 @@ import { Card } from '@/components/ui/card';
 import { Link } from '@/components/ui/link';
 import { TokenLogo } from '@/components/ui/token-logo';
 import { useToast } from '@/components/ui/toast-context';
-import { decimal, formatExact, formatUnits, safeBigInt, truncateName } from '@/lib/amounts';
+import { decimal, formatExact, formatPrice, formatUnits, safeBigInt, truncateName } from '@/lib/amounts';
 import { tokenPath } from '@/lib/paths';
 import type { PortfolioHolding } from '@/types/api';
 import { AllocationDonut } from './components/allocation-donut';
@@ -175,7 +175,10 @@ export function PortfolioContent({ address }: { address: string }) {
                       <td className="px-4 py-3">
                         <Link to={tokenPath(h.symbol)} className="group flex items-center gap-3 rounded-lg focus-visible:outline-2 focus-visible:outline-neon-cyan" data-testid="token-link">
                           <TokenLogo src={h.logo} name={h.name} size={28} />
-                          <span className="font-semibold text-white group-hover:text-neon-cyan group-hover:underline">{truncateName(h.name)}</span>
+                          <span className="flex flex-col">
+                            <span className="font-semibold text-white group-hover:text-neon-cyan group-hover:underline">{truncateName(h.name)}</span>
+                            <HoldingPrice h={h} />
+                          </span>
                         </Link>
                       </td>
                       <td className="px-4 py-3 text-right text-white tabular-nums">
@@ -200,7 +203,10 @@ export function PortfolioContent({ address }: { address: string }) {
                     <div className="flex items-center gap-3">
                       <Link to={tokenPath(h.symbol)} className="flex min-w-0 items-center gap-3 rounded-lg focus-visible:outline-2 focus-visible:outline-neon-cyan" data-testid="token-link">
                         <TokenLogo src={h.logo} name={h.name} size={32} />
-                        <span className="min-w-0 truncate font-semibold text-white underline decoration-white/30 underline-offset-4">{truncateName(h.name)}</span>
+                        <span className="flex min-w-0 flex-col">
+                          <span className="min-w-0 truncate font-semibold text-white underline decoration-white/30 underline-offset-4">{truncateName(h.name)}</span>
+                          <HoldingPrice h={h} />
+                        </span>
                       </Link>
                       <Button
                         variant="ghost"
@@ -246,5 +252,16 @@ function EyeIcon({ closed }: { closed: boolean }) {
       <circle cx="12" cy="12" r="3" />
       {closed && <line x1="3" y1="3" x2="21" y2="21" />}
     </svg>
+  );
+}
+
+/** The price a holding is valued at, with the pool it is read from: the token index's price at the same height. */
+function HoldingPrice({ h }: { h: PortfolioHolding }) {
+  const price = h.priceUsd !== null ? formatPrice(h.priceUsd) : `${formatPrice(h.priceSupra).slice(1)} SUPRA`;
+  return (
+    <span className="text-xs font-normal text-muted" data-testid="holding-price">
+      {price}
+      {h.priceRoute ? ` · ${h.priceRoute}` : ''}
+    </span>
   );
 }

@@ -13,6 +13,9 @@ const h = (name: string, valueUsd: string | null, valueSupra = '1'): PortfolioHo
   balance: '1',
   valueSupra,
   valueUsd,
+  priceSupra: '1',
+  priceUsd: null,
+  priceRoute: `${name}/SUPRA`,
 });
 
 describe('loadError (the portfolio messages)', () => {

@@ -88,19 +88,27 @@ function Breakdown({ d }: { d: LuckyDashboard }) {
   const total = safeBigInt(d.totalSupply?.amount);
   const burned = safeBigInt(d.burned?.amount) ?? 0n;
   const vault = safeBigInt(d.houseVault?.amount) ?? 0n;
-  if (total === null || total <= 0n) return <p className="text-sm text-muted">The total supply is not known.</p>;
-  const rest = total - burned - vault;
+  // The server's one circulating figure (total − burned), the card's: the vault is part of it.
+  const circulating = safeBigInt(d.circulatingSupply?.amount);
+  if (total === null || total <= 0n || circulating === null) return <p className="text-sm text-muted">The total supply is not known.</p>;
+  const rest = circulating - vault;
   return (
-    <SupplyDonut
-      total={total}
-      decimals={d.token.decimals}
-      symbol="LUCKY"
-      slices={[
-        { label: 'Burned', amount: burned, color: '#f87171' },
-        { label: 'Games vault', amount: vault, color: 'var(--color-neon-gold)' },
-        { label: 'Circulating outside vaults', amount: rest > 0n ? rest : 0n, color: 'var(--color-neon-cyan)' },
-      ]}
-    />
+    <div className="space-y-4">
+      <p className="text-sm text-muted" data-testid="breakdown-circulating">
+        Circulating supply (total − burned):{' '}
+        <span className="font-mono text-white">{formatSupply(circulating, d.token.decimals)} LUCKY</span>, of which the games vault holds a part.
+      </p>
+      <SupplyDonut
+        total={total}
+        decimals={d.token.decimals}
+        symbol="LUCKY"
+        slices={[
+          { label: 'Burned', amount: burned, color: '#f87171' },
+          { label: 'Circulating: games vault', amount: vault, color: 'var(--color-neon-gold)' },
+          { label: 'Circulating: other holders', amount: rest > 0n ? rest : 0n, color: 'var(--color-neon-cyan)' },
+        ]}
+      />
+    </div>
   );
 }
 
@@ -192,13 +200,13 @@ export function StatsContent() {
         <StatCard testId="card-circulating" title="Circulating Supply" tone="cyan" value={p(['lucky', 'burned'], (x) => supplyText(x.circulatingSupply))}
           reserveDetail detail={pd(['lucky', 'burned'], (x) => exactText(x.circulatingSupply))} description="Total supply minus burned tokens" />
         <StatCard testId="card-price" title="Lucky Price" tone="violet" value={p(['lucky'], (x) => usdText(x.priceUsd, formatPrice))}
-          reserveDetail detail={pd(['lucky'], (x) => (x.priceSupra === null ? 'No LUCKY/SUPRA pool' : `${formatPrice(x.priceSupra).slice(1)} SUPRA`))}
-          description="Price in USD (dexUSDC) on Dexlyn" />
+          reserveDetail detail={pd(['lucky'], (x) => (x.priceSupra === null ? 'No LUCKY/SUPRA pool' : `${formatPrice(x.priceSupra).slice(1)} SUPRA on ${x.priceRoute ?? 'LUCKY/SUPRA'}`))}
+          description={d?.usdRoute ? `Price in USD via ${d.usdRoute} on Dexlyn` : 'Price in USD on Dexlyn'} />
         <StatCard testId="card-lucky-per-supra" title="LUCKY per SUPRA" tone="violet"
           value={p(['lucky'], (x) => (x.luckyPerSupra === null ? '—' : `${formatExact(x.luckyPerSupra, 4, { grouping: true })} LUCKY`))}
           description="LUCKY tokens per 1 SUPRA" />
         <StatCard testId="card-market-cap" title="Market Cap" tone="gold" value={p(['lucky', 'burned'], (x) => usdText(x.marketCap, formatUsdCompact))}
-          description="Price × circulating supply, in USD (dexUSDC)" />
+          description="Price × circulating supply (total − burned), in USD" />
         <StatCard testId="card-fdv" title="FDV" tone="gold" value={p(['lucky'], (x) => usdText(x.fdv, formatUsdCompact))}
           description="Fully diluted value: price × total supply" />
         <StatCard testId="card-supra-price" title="SUPRA Price" tone="green" value={v((x) => usdText(x.supraUsd, formatPrice))}

@@ -32,6 +32,8 @@ const complete: LuckyDashboard = {
   burnAddress: '0x' + 'f'.repeat(64),
   priceSupra: '0.006666666666666666',
   priceUsd: '0.000050000000000000',
+  priceRoute: 'LUCKY/SUPRA',
+  usdRoute: 'LUCKY/SUPRA × SUPRA/dexUSDC',
   luckyPerSupra: '150.000000000000000000',
   supraUsd: '0.007500000000000000',
   usdUnavailable: null,

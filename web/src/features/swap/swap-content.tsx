@@ -22,6 +22,7 @@ import { useSwapToken } from './api/use-swap-token';
 import { ImpactDialog } from './components/impact-dialog';
 import { ImportToken } from './components/import-token';
 import { PartialRouteNotice } from './components/partial-route';
+import { RouteChoice } from './components/route-choice';
 import { RouteHops, RouteLine } from './components/route-view';
 import { SlippageSettings } from './components/slippage-settings';
 import { SwapChart } from './components/swap-chart';
@@ -44,6 +45,8 @@ import {
   unlistedWarning,
 } from './utils/messages';
 import { addImported, readImported } from './utils/imported';
+import { clearPendingRoute, readPendingRoute } from './utils/pending-route';
+import { pickRoute, type RoutePick } from './utils/route-choice';
 import { flip, isSupra, pairFromLink, pickPay, pickReceive, sameType, type Pair, type SwapToken } from './utils/pair';
 import { bpsToPercent } from './utils/slippage';
 import { SwapNetworkFee } from './components/swap-network-fee';
@@ -79,7 +82,7 @@ function usdText(v: string | null): string | null {
   return '$' + formatExact(x, 2, { mode: 'halfUp', grouping: true });
 }
 
-const quoteKey = (q: SwapQuote) => `${q.from.coinType}|${q.to.coinType}|${q.amountIn}|${q.slippageBps}`;
+const quoteKey = (q: SwapQuote) => `${q.from.coinType}|${q.to.coinType}|${q.amountIn}|${q.slippageBps}|${q.route.via?.coinType ?? ''}`;
 
 /** Swap on Dexlyn (docs/product.md, Swap). */
 export function SwapContent() {
@@ -122,6 +125,15 @@ export function SwapContent() {
   const balances = useBalances(wallet.status === 'connected' ? wallet.address : null);
   const { execute, step } = useSwapTx();
   const [partial, setPartial] = useState<PartialRoute | null>(null);
+  // A route whose step 2 never went through, remembered for this wallet: offered on return.
+  const [resumed, setResumed] = useState<string | null>(null);
+  useEffect(() => {
+    const addr = wallet.status === 'connected' ? wallet.address : null;
+    if (!addr || resumed === addr) return;
+    setResumed(addr);
+    const p = readPendingRoute(addr);
+    if (p) setPartial(p);
+  }, [wallet.status, wallet.address, resumed]);
 
   // The amount of a deep link, once the registry is known.
   const linkApplied = useRef(false);
@@ -159,7 +171,11 @@ export function SwapContent() {
   const debounced = useDebounced(req, PREVIEW_DEBOUNCE_MS);
   const current = req !== null && JSON.stringify(req) === JSON.stringify(debounced);
   const quote = useSwapQuote(current ? debounced : null);
-  const q = current && quote.data ? quote.data : null;
+  // The quote as served (the best route, with the direct pool beside it when they differ), and
+  // the picked route's own quote, which is what is shown, accepted and signed.
+  const served = current && quote.data ? quote.data : null;
+  const [routePick, setRoutePick] = useState<RoutePick>('best');
+  const q = useMemo(() => (served ? pickRoute(served, routePick) : null), [served, routePick]);
   const previewError = !(current && quote.isError && !quote.isFetching)
     ? null
     : quote.error instanceof ApiError && quote.error.code === 'network_error'
@@ -293,6 +309,7 @@ export function SwapContent() {
     const find = (ref: { coinType: string; name: string; decimals: number; logo?: string }): SwapToken =>
       tokens.find((t) => sameType(t.coinType, ref.coinType)) ?? { name: ref.name, coinType: ref.coinType, decimals: ref.decimals, logo: ref.logo, unlisted: true };
     setPartial(null);
+    if (wallet.address) clearPendingRoute(wallet.address);
     setPair({ pay: find(p.via), receive: find(target) });
     setAccepted(null);
     setNeedsAccept(false);
@@ -506,7 +523,10 @@ export function SwapContent() {
                 heldText={exactText(BigInt(partial.held), partial.via.decimals)}
                 onRetry={() => finishPartial(partial, partial.to)}
                 onBack={() => finishPartial(partial, partial.from)}
-                onDismiss={() => setPartial(null)}
+                onDismiss={() => {
+                  setPartial(null);
+                  if (wallet.address) clearPendingRoute(wallet.address);
+                }}
               />
             )}
 
@@ -532,6 +552,9 @@ export function SwapContent() {
                     Impact {formatImpact(shown.priceImpactBps)}%
                   </span>
                 </div>
+                {served?.direct && (
+                  <RouteChoice quote={served} pick={routePick} onPick={setRoutePick} amountText={previewText} disabled={processing} />
+                )}
                 <RouteLine quote={shown} />
                 {canSwap && !needsAccept && wallet.address && (
                   <SwapNetworkFee sender={wallet.address} quote={accepted} />

@@ -40,6 +40,7 @@ const quote: SwapQuote = {
   usdOut: '0.074774254500000000',
   usdUnavailable: null,
   reserves: { in: '100000000000000', out: '150000000000000' },
+  direct: null,
   route: {
     path: [
       { name: 'SUPRA', symbol: 'SUPRA', coinType: '0x1::supra_coin::SupraCoin', decimals: 8, logo: '' },

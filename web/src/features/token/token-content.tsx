@@ -76,6 +76,11 @@ function Summary({ row, data }: { row: MarketToken; data: MarketTokensResponse }
             </span>{' '}
             <span className="text-xs">24h</span>
           </p>
+          {row.priceRoute && (
+            <p className="mt-1 text-xs text-muted" data-testid="token-price-route">
+              {row.usdRoute ? `Price via ${row.usdRoute} on Dexlyn` : `Price from the ${row.priceRoute} pool on Dexlyn`}
+            </p>
+          )}
           <p className="mt-1 text-xs text-muted">
             <UpdatedAgo iso={data.updatedAt} stale={data.stale} />
           </p>

@@ -4,7 +4,7 @@ import { changeText, changeTone, liquidityText, volumeText } from './format';
 
 const row = (over: Partial<MarketToken>): MarketToken => ({
   rank: 1, name: 'NANA', symbol: 'NANA', coinType: '0x1::nana::NANA', decimals: 6, logo: '',
-  priceSupra: '1', priceUsd: null, totalSupply: '1', totalSupplySource: 'chain', burned: '0', circulatingSupply: '1',
+  priceSupra: '1', priceUsd: null, priceRoute: 'NANA/SUPRA', usdRoute: null, totalSupply: '1', totalSupplySource: 'chain', burned: '0', circulatingSupply: '1',
   marketCap: null, fdv: null, marketCapSupra: null, fdvSupra: null, reserves: { token: '1', supra: '1' },
   liquiditySupra: null, liquidityUsd: null, change24h: null, change24hUsd: null, volume24h: null, volume24hQuote: null,
   buys24h: null, sells24h: null, holders: null,

@@ -5,7 +5,8 @@ import { errorMessage, isUserRejection } from '@/lib/wallet/errors';
 import type { BuiltTransaction, SwapDecoded, SwapQuote, SwapTokenRef, TxDetail } from '@/types/api';
 import { buildSwap, swapRequest } from '../api/build-swap';
 import { isMinOutAbort } from '../utils/input';
-import { confirmationFailed, slippageAbort, step2SlippageAbort, swapFailed, swapText } from '../utils/messages';
+import { confirmationFailed, slippageAbort, step2NotSigned, step2SlippageAbort, swapFailed, swapText } from '../utils/messages';
+import { clearPendingRoute, savePendingRoute } from '../utils/pending-route';
 import { bpsToPercent } from '../utils/slippage';
 
 /** Detail reads after confirmation (3, 2 s apart: docs/product.md, Swap) when the first answer has no SwapEvent. */
@@ -104,16 +105,21 @@ export function useSwapTx() {
         return { ok: true, hash: first.hash, swap: first.swap };
       }
       setStep({ n: 2, of });
-      const partial = (reason: string, step2Hash?: string): SwapOutcome => ({
-        ok: false,
-        message: reason,
-        hash: first.hash,
-        partial: { hash: first.hash, from: quote.from, via, to: quote.to, held: first.swap.received, reason, step2Hash },
+      const pending = (reason: string, step2Hash?: string): PartialRoute => ({
+        hash: first.hash, from: quote.from, via, to: quote.to, held: first.swap.received, reason, step2Hash,
       });
+      // Remembered until step 2 goes through: a tab closed now offers the route again on return.
+      savePendingRoute(sender, pending(step2NotSigned));
+      const partial = (reason: string, step2Hash?: string): SwapOutcome => {
+        const p = pending(reason, step2Hash);
+        savePendingRoute(sender, p);
+        return { ok: false, message: reason, hash: first.hash, partial: p };
+      };
       try {
         const { hash, detail } = await run(build({ afterTx: first.hash }));
         const ev = await swapEventOf(hash, detail);
         if (typeof ev === 'string') return partial(confirmationFailed(ev), hash);
+        clearPendingRoute(sender);
         return { ok: true, hash, swap: ev, firstHash: first.hash };
       } catch (err) {
         const f = failure(err, quote.slippageBps, true);

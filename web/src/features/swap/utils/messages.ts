@@ -62,3 +62,5 @@ export const impactLoss = (percent: string) => `You will lose about ${percent}% 
 /** Toast durations (docs/product.md, Swap). */
 export const TOAST_SUCCESS_MS = 10_000;
 export const TOAST_MS = 5_000;
+/** A remembered route whose step 2 was never signed (the page closed or reloaded between the steps). */
+export const step2NotSigned = 'Step 2 was not signed: the page was closed or reloaded before it. Finish the route or swap back.';

@@ -44,10 +44,10 @@ export function TokenTable({ rows, supraDecimals = 8 }: { rows: readonly RankedT
                     </span>
                   </Link>
                 </th>
-                <td className="px-3 py-3 text-right font-mono text-white" data-testid="price-usd">
+                <td className="px-3 py-3 text-right font-mono text-white" data-testid="price-usd" title={r.usdRoute ? `Via ${r.usdRoute}` : undefined}>
                   {usd ?? <span className="text-muted" title={USD_UNAVAILABLE}>—</span>}
                 </td>
-                <td className="px-3 py-3 text-right font-mono text-white" data-testid="price-supra">{supraPrice(r)}</td>
+                <td className="px-3 py-3 text-right font-mono text-white" data-testid="price-supra" title={r.priceRoute ? `From the ${r.priceRoute} pool` : undefined}>{supraPrice(r)}</td>
                 <td className={`px-3 py-3 text-right font-mono ${changeTone(r.change24h)}`} data-testid="change-24h">{changeText(r.change24h)}</td>
                 <td className="px-3 py-3 text-right font-mono whitespace-nowrap text-white" data-testid="volume-24h">{volumeText(r, supraDecimals)}</td>
                 <td className="px-3 py-3 text-right font-mono whitespace-nowrap text-white" data-testid="liquidity">{liquidityText(r, supraDecimals)}</td>

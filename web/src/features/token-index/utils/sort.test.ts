@@ -6,7 +6,7 @@ import { decimal } from '@/lib/amounts';
 function row(name: string, priceUsd: string | null, marketCap: string | null, priceSupra = '1', marketCapSupra: string | null = '1'): MarketToken {
   return {
     rank: 0, name, symbol: name, coinType: `0x1::${name.toLowerCase()}::${name}`, decimals: 6, logo: '',
-    priceSupra, priceUsd, totalSupply: '1', totalSupplySource: 'chain', burned: '0', circulatingSupply: '1',
+    priceSupra, priceUsd, priceRoute: `${name}/SUPRA`, usdRoute: null, totalSupply: '1', totalSupplySource: 'chain', burned: '0', circulatingSupply: '1',
     marketCap, fdv: marketCap, marketCapSupra, fdvSupra: marketCapSupra, reserves: { token: '1', supra: '1' },
     liquiditySupra: '2', liquidityUsd: null, change24h: null, change24hUsd: null, volume24h: null, volume24hQuote: null,
     buys24h: null, sells24h: null, holders: null,
