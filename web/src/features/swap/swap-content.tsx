@@ -1,11 +1,9 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast-context';
 import { TokenLogo } from '@/components/ui/token-logo';
-import { TokenPicker, matchesNameOrType } from '@/components/ui/token-picker';
 import { ApiError } from '@/lib/api';
 import { decimal, formatExact, formatUnits, groupDigits, tryParseUnits } from '@/lib/amounts';
 import { balanceOf, useBalances } from '@/lib/balances/use-balances';
@@ -19,9 +17,6 @@ import { useWallet } from '@/lib/wallet/wallet-context';
 import type { SwapQuote, SwapQuoteRequest } from '@/types/api';
 import { useSwapQuote } from './api/use-swap-quote';
 import { useSwapToken } from './api/use-swap-token';
-import { ImpactDialog } from './components/impact-dialog';
-import { ImportToken } from './components/import-token';
-import { PartialRouteNotice } from './components/partial-route';
 import { RouteChoice } from './components/route-choice';
 import { RouteHops, RouteLine } from './components/route-view';
 import { SlippageSettings } from './components/slippage-settings';
@@ -49,7 +44,15 @@ import { clearPendingRoute, readPendingRoute } from './utils/pending-route';
 import { pickRoute, type RoutePick } from './utils/route-choice';
 import { flip, isSupra, pairFromLink, pickPay, pickReceive, sameType, type Pair, type SwapToken } from './utils/pair';
 import { bpsToPercent } from './utils/slippage';
-import { SwapNetworkFee } from './components/swap-network-fee';
+
+// What a click, a connected wallet or a swap in progress needs loads then: the token picker, the
+// impact and progress dialogs, the network fee and an unfinished route's notice. A visit that
+// only looks at a quote fetches none of them.
+const SwapTokenPicker = lazy(() => import('./components/swap-token-picker').then((m) => ({ default: m.SwapTokenPicker })));
+const ImpactDialog = lazy(() => import('./components/impact-dialog').then((m) => ({ default: m.ImpactDialog })));
+const ProcessingDialog = lazy(() => import('./components/processing-dialog').then((m) => ({ default: m.ProcessingDialog })));
+const SwapNetworkFee = lazy(() => import('./components/swap-network-fee').then((m) => ({ default: m.SwapNetworkFee })));
+const PartialRouteNotice = lazy(() => import('./components/partial-route').then((m) => ({ default: m.PartialRouteNotice })));
 
 /** Preview debounce and the processing overlay guard (docs/product.md, Swap). */
 export const PREVIEW_DEBOUNCE_MS = 500;
@@ -518,16 +521,18 @@ export function SwapContent() {
             )}
 
             {partial && (
-              <PartialRouteNotice
-                partial={partial}
-                heldText={exactText(BigInt(partial.held), partial.via.decimals)}
-                onRetry={() => finishPartial(partial, partial.to)}
-                onBack={() => finishPartial(partial, partial.from)}
-                onDismiss={() => {
-                  setPartial(null);
-                  if (wallet.address) clearPendingRoute(wallet.address);
-                }}
-              />
+              <Suspense fallback={null}>
+                <PartialRouteNotice
+                  partial={partial}
+                  heldText={exactText(BigInt(partial.held), partial.via.decimals)}
+                  onRetry={() => finishPartial(partial, partial.to)}
+                  onBack={() => finishPartial(partial, partial.from)}
+                  onDismiss={() => {
+                    setPartial(null);
+                    if (wallet.address) clearPendingRoute(wallet.address);
+                  }}
+                />
+              </Suspense>
             )}
 
             {previewError && (
@@ -557,7 +562,9 @@ export function SwapContent() {
                 )}
                 <RouteLine quote={shown} />
                 {canSwap && !needsAccept && wallet.address && (
-                  <SwapNetworkFee sender={wallet.address} quote={accepted} />
+                  <Suspense fallback={null}>
+                    <SwapNetworkFee sender={wallet.address} quote={accepted} />
+                  </Suspense>
                 )}
                 <button
                   type="button"
@@ -619,50 +626,36 @@ export function SwapContent() {
         <SwapChart pay={pay} receive={receive} supraDecimals={supraDecimals} />
       </div>
 
-      <TokenPicker
-        open={picker !== null}
-        onClose={() => setPicker(null)}
-        tokens={tokens}
-        onSelect={(t) => {
-          if (!pair) return;
-          setPairAndClear(picker === 'receive' ? pickReceive(tokens, pair, t) : pickPay(tokens, pair, t));
-        }}
-        extra={(query, close) => (
-          <ImportToken
-            query={query}
-            known={tokens.some((t) => sameType(t.coinType, query.trim()))}
+      <Suspense fallback={null}>
+        {picker !== null && (
+          <SwapTokenPicker
+            tokens={tokens}
+            selected={(picker === 'receive' ? receive : pay)?.coinType}
+            onClose={() => setPicker(null)}
+            onSelect={(t) => {
+              if (!pair) return;
+              setPairAndClear(picker === 'receive' ? pickReceive(tokens, pair, t) : pickPay(tokens, pair, t));
+            }}
             onImport={(t) => {
               setImported(addImported(t));
               const tok: SwapToken = { ...t, unlisted: true };
               if (pair) setPairAndClear(picker === 'receive' ? pickReceive(tokens, pair, tok) : pickPay(tokens, pair, tok));
-              close();
             }}
           />
         )}
-        texts={{ title: swapText.pickerTitle, searchPlaceholder: swapText.pickerSearch, empty: swapText.pickerEmpty }}
-        filter={matchesNameOrType}
-        isSelected={(t) => (picker === 'receive' ? receive : pay)?.coinType === t.coinType}
-        itemDetail={(t) => <span className="font-mono">{t.coinType.length > 30 ? `${t.coinType.slice(0, 10)}…${t.coinType.slice(-18)}` : t.coinType}</span>}
-      />
-
-      <ImpactDialog
-        open={impactOpen}
-        bps={accepted?.priceImpactBps ?? 0}
-        onCancel={() => setImpactOpen(false)}
-        onConfirm={() => {
-          setImpactOpen(false);
-          if (accepted) void runSwap(accepted);
-        }}
-      />
-
-      <Modal open={overlay} onClose={() => {}} title={swapText.processingTitle} size="sm" showCloseIcon={false}>
-        <div className="flex items-center gap-3">
-          <Spinner size={28} label={swapText.processingTitle} className="text-neon-cyan" />
-          <p className="text-base text-white" data-testid="swap-step">
-            {step && step.of > 1 ? stepProgress(step.n, step.of) : swapText.processingBody}
-          </p>
-        </div>
-      </Modal>
+        {impactOpen && (
+          <ImpactDialog
+            open
+            bps={accepted?.priceImpactBps ?? 0}
+            onCancel={() => setImpactOpen(false)}
+            onConfirm={() => {
+              setImpactOpen(false);
+              if (accepted) void runSwap(accepted);
+            }}
+          />
+        )}
+        {overlay && <ProcessingDialog text={step && step.of > 1 ? stepProgress(step.n, step.of) : swapText.processingBody} />}
+      </Suspense>
     </>
   );
 }
