@@ -3,6 +3,7 @@ module github.com/luckycoin/lucky
 go 1.26.8
 
 require (
+	github.com/andybalholm/brotli v1.3.0
 	github.com/aptos-labs/aptos-go-sdk v1.14.0
 	github.com/getkin/kin-openapi v0.153.0
 	github.com/go-telegram/bot v1.19.0
@@ -11,6 +12,7 @@ require (
 	golang.org/x/image v0.47.0
 	golang.org/x/sync v0.24.0
 	modernc.org/sqlite v1.60.1
+	rsc.io/qr v0.2.0
 )
 
 require (
@@ -31,7 +33,6 @@ require (
 	modernc.org/libc v1.77.1 // indirect
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.12.1 // indirect
-	rsc.io/qr v0.2.0 // indirect
 )
 
 ignore ./web/node_modules
