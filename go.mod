@@ -12,7 +12,6 @@ require (
 	golang.org/x/image v0.47.0
 	golang.org/x/sync v0.24.0
 	modernc.org/sqlite v1.60.1
-	rsc.io/qr v0.2.0
 )
 
 require (
@@ -33,6 +32,7 @@ require (
 	modernc.org/libc v1.77.1 // indirect
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.12.1 // indirect
+	rsc.io/qr v0.2.0 // indirect
 )
 
 ignore ./web/node_modules
