@@ -2122,6 +2122,13 @@ export interface operations {
                     "application/json": components["schemas"]["AppConfig"];
                 };
             };
+            /** @description Not Modified: the If-None-Match ETag names the current answer; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
         };
@@ -2310,6 +2317,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["LuckyDashboard"];
                 };
+            };
+            /** @description Not Modified: the If-None-Match ETag names the current answer; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
@@ -2855,6 +2869,13 @@ export interface operations {
                     "application/json": components["schemas"]["BurnsResponse"];
                 };
             };
+            /** @description Not Modified: the If-None-Match ETag names the current answer; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
         };
@@ -2906,6 +2927,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["SlotsFeedResponse"];
                 };
+            };
+            /** @description Not Modified: the If-None-Match ETag names the current answer; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
@@ -2959,6 +2987,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["HoldersResponse"];
                 };
+            };
+            /** @description Not Modified: the If-None-Match ETag names the current answer; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
