@@ -13,6 +13,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"net"
 	"net/http"
 	"os"
@@ -91,6 +92,7 @@ type load struct {
 type result struct {
 	took      time.Duration
 	latencies []time.Duration
+	byPath    map[string][]time.Duration
 	errors    int
 	firstErr  string
 	bytes     int64
@@ -98,20 +100,29 @@ type result struct {
 
 func (r result) rps() float64 { return float64(len(r.latencies)) / r.took.Seconds() }
 
+// pct is the p-quantile of sorted latencies.
+func pct(sorted []time.Duration, p float64) time.Duration {
+	if len(sorted) == 0 {
+		return 0
+	}
+	return sorted[min(len(sorted)-1, int(p*float64(len(sorted))))]
+}
+
 func (r result) print(name string) {
 	slices.Sort(r.latencies)
-	pct := func(p float64) time.Duration {
-		if len(r.latencies) == 0 {
-			return 0
-		}
-		return r.latencies[min(len(r.latencies)-1, int(p*float64(len(r.latencies))))]
-	}
 	avg := int64(0)
 	if n := len(r.latencies); n > 0 {
 		avg = r.bytes / int64(n)
 	}
 	fmt.Printf("%-28s %9.0f req/s  p50 %7.2f ms  p99 %7.2f ms  %d requests, %d errors, %d B/answer\n", name+":", r.rps(),
-		ms(pct(0.50)), ms(pct(0.99)), len(r.latencies), r.errors, avg)
+		ms(pct(r.latencies, 0.50)), ms(pct(r.latencies, 0.99)), len(r.latencies), r.errors, avg)
+	if len(r.byPath) > 1 {
+		for _, p := range slices.Sorted(maps.Keys(r.byPath)) {
+			l := r.byPath[p]
+			slices.Sort(l)
+			fmt.Printf("  %-30s p50 %7.2f ms  p99 %7.2f ms  max %7.2f ms\n", p, ms(pct(l, 0.5)), ms(pct(l, 0.99)), ms(l[len(l)-1]))
+		}
+	}
 	if r.firstErr != "" {
 		fmt.Printf("  first error: %s\n", r.firstErr)
 	}
@@ -133,7 +144,7 @@ func (l load) run(base string, paths []string) result {
 	defer cancel()
 	var (
 		mu  sync.Mutex
-		all result
+		all = result{byPath: map[string][]time.Duration{}}
 		wg  sync.WaitGroup
 	)
 	start := time.Now()
@@ -141,7 +152,7 @@ func (l load) run(base string, paths []string) result {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var mine result
+			mine := result{byPath: map[string][]time.Duration{}}
 			mine.latencies = make([]time.Duration, 0, 1<<15)
 			for j := i; ctx.Err() == nil; j++ {
 				p := paths[j%len(paths)]
@@ -157,11 +168,16 @@ func (l load) run(base string, paths []string) result {
 					}
 					continue
 				}
-				mine.latencies = append(mine.latencies, time.Since(t0))
+				took := time.Since(t0)
+				mine.latencies = append(mine.latencies, took)
+				mine.byPath[p] = append(mine.byPath[p], took)
 				mine.bytes += n
 			}
 			mu.Lock()
 			all.latencies = append(all.latencies, mine.latencies...)
+			for p, l := range mine.byPath {
+				all.byPath[p] = append(all.byPath[p], l...)
+			}
 			all.errors += mine.errors
 			all.bytes += mine.bytes
 			if all.firstErr == "" {

@@ -53,6 +53,7 @@ type HistoryHandler struct {
 	days    blockCache[*tokenDays]
 	// The lists every open page polls, rendered once per block indexed and head.
 	holdersBody, feedBody, burnsBody answerCache[indexKey]
+	last                             lastBlockMemo
 }
 
 // dayCacheFor bounds how long the 24 hour figures are kept at one indexed block: trades
@@ -103,6 +104,13 @@ func (h *HistoryHandler) ready(w http.ResponseWriter, r *http.Request) (heights,
 	return heights{strconv.FormatUint(idx, 10), strconv.FormatUint(head, 10), idx, head}, true
 }
 
+// lastBlock is the index's last block (ok false before the first), read from the store
+// once per change of the index's heights (indexed and head, from Status) and at most
+// every blockRecheck while they stand.
+func (h *HistoryHandler) lastBlock(ctx context.Context, indexed, head uint64) (store.BlockRef, bool, error) {
+	return h.last.get(indexed, head, func() (store.BlockRef, bool, error) { return h.d.Store.LastBlock(ctx) })
+}
+
 // indexKey is what a list read from the index shows: the block the index holds (height
 // and hash: a devnet revert can index another block at a height already seen) and the
 // node's head.
@@ -119,7 +127,7 @@ func (h *HistoryHandler) serveList(w http.ResponseWriter, r *http.Request, c *an
 	if !ok {
 		return
 	}
-	last, _, err := h.d.Store.LastBlock(r.Context())
+	last, _, err := h.lastBlock(r.Context(), hs.indexed, hs.head)
 	if err != nil {
 		h.storeFailed(w, r, err)
 		return
@@ -604,7 +612,7 @@ func (h *HistoryHandler) luckyDay(ctx context.Context) (day *luckyDayJSON, head 
 	if err != nil {
 		return nil, 0, err
 	}
-	last, _, err := h.d.Store.LastBlock(ctx)
+	last, _, err := h.lastBlock(ctx, idx, head)
 	if err != nil {
 		return nil, 0, err
 	}
