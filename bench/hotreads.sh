@@ -4,7 +4,9 @@
 # run by the same load: ${HOT_CLIENTS:-32} keep-alive clients for ${HOT_DURATION:-15s}
 # each, asking for ${HOT_ENCODING:-gzip}; lucky is asked for the six routes every open
 # page polls, in turn. Prints requests/s, p50 and p99 of each and lucky's share of the
-# bare server's requests/s; fails on any error answer. See docs/figures.md "Hot reads".
+# bare server's requests/s; fails on any error answer. HOT_LUCKY names a lucky binary to
+# measure instead of building this tree's (an older build, to compare). See
+# docs/figures.md "Hot reads".
 set -eu
 cd "$(dirname "$0")/.."
 port=${HOT_PORT:-18401}
@@ -22,7 +24,7 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 field() { sed -n "s/.*\"$1\":\"\{0,1\}\([0-9]*\).*/\1/p"; }
 
-go build -o "$tmp/lucky" ./cmd/lucky
+if [ -n "${HOT_LUCKY:-}" ]; then cp "$HOT_LUCKY" "$tmp/lucky"; else go build -o "$tmp/lucky" ./cmd/lucky; fi
 go build -o "$tmp/hotreads" ./bench/hotreads
 "$tmp/hotreads" -serve-bare "127.0.0.1:$bare_port" 2>"$tmp/bare.log" &
 bare=$!
