@@ -51,6 +51,9 @@ func (e *marketEnv) hotGet(path, encoding, etag string) hotAnswer {
 		}
 		return a
 	}
+	if cl := rec.Header().Get("Content-Length"); cl != strconv.Itoa(rec.Body.Len()) {
+		e.t.Fatalf("%s: Content-Length %q, %d bytes sent", path, cl, rec.Body.Len())
+	}
 	var rd io.Reader = rec.Body
 	switch ce := rec.Header().Get("Content-Encoding"); ce {
 	case "br":

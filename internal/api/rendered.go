@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -20,8 +21,9 @@ import (
 type rendered struct {
 	body, gz, br []byte
 	// etag is the strong validator (a digest of body), kept as the header value it is
-	// sent as, so that serving it allocates nothing.
-	etag []string
+	// sent as, so that serving it allocates nothing; so are the three lengths.
+	etag                  []string
+	bodyLen, gzLen, brLen []string
 }
 
 // brotliQuality is the brotli level answers are rendered at. Measured on the devnet's
@@ -53,7 +55,9 @@ func render(v any) (*rendered, error) {
 		return nil, err
 	}
 	sum := sha256.Sum256(b.Bytes())
-	return &rendered{body: b.Bytes(), gz: gz.Bytes(), br: br.Bytes(), etag: []string{`"` + hex.EncodeToString(sum[:16]) + `"`}}, nil
+	length := func(p []byte) []string { return []string{strconv.Itoa(len(p))} }
+	return &rendered{body: b.Bytes(), gz: gz.Bytes(), br: br.Bytes(), etag: []string{`"` + hex.EncodeToString(sum[:16]) + `"`},
+		bodyLen: length(b.Bytes()), gzLen: length(gz.Bytes()), brLen: length(br.Bytes())}, nil
 }
 
 // size is the bytes the answer keeps.
@@ -81,15 +85,17 @@ func (b *rendered) serve(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	body := b.body
+	body, length := b.body, b.bodyLen
 	switch codingFor(r.Header.Get("Accept-Encoding")) {
 	case "br":
 		h["Content-Encoding"] = hdrBrotli
-		body = b.br
+		body, length = b.br, b.brLen
 	case "gzip":
 		h["Content-Encoding"] = hdrGzip
-		body = b.gz
+		body, length = b.gz, b.gzLen
 	}
+	// Said up front, so a body larger than the server's buffer goes unchunked.
+	h["Content-Length"] = length
 	w.WriteHeader(http.StatusOK)
 	if r.Method != http.MethodHead {
 		_, _ = w.Write(body)
