@@ -81,9 +81,11 @@ func (b *rendered) serve(w http.ResponseWriter, r *http.Request) {
 	h["Content-Type"] = hdrJSON
 	h["Cache-Control"] = hdrNoCache
 	h["Etag"] = b.etag
-	if inm := r.Header["If-None-Match"]; len(inm) > 0 && etagMatches(inm[0], b.etag[0]) {
-		w.WriteHeader(http.StatusNotModified)
-		return
+	for _, inm := range r.Header["If-None-Match"] {
+		if etagMatches(inm, b.etag[0]) {
+			w.WriteHeader(http.StatusNotModified)
+			return
+		}
 	}
 	body, length := b.body, b.bodyLen
 	switch codingFor(r.Header.Get("Accept-Encoding")) {
