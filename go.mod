@@ -3,6 +3,7 @@ module github.com/luckycoin/lucky
 go 1.26.8
 
 require (
+	github.com/andybalholm/brotli v1.3.0
 	github.com/aptos-labs/aptos-go-sdk v1.14.0
 	github.com/getkin/kin-openapi v0.153.0
 	github.com/go-telegram/bot v1.19.0

@@ -4,8 +4,11 @@ import (
 	"context"
 	"io/fs"
 	"log/slog"
+	"maps"
 	"math/big"
 	"net/http"
+	"slices"
+	"strings"
 
 	"github.com/luckycoin/lucky/internal/chain"
 	"github.com/luckycoin/lucky/internal/config"
@@ -54,8 +57,11 @@ type Handler struct {
 	market  Market
 	log     *slog.Logger
 	certs   *certCache // burn certificates by transaction hash
-	// tokensBody is GET /market/tokens rendered for the current snapshot.
-	tokensBody tokensCache
+	// tokensBody, luckyBody and configBody are GET /market/tokens, /market/lucky and
+	// /config rendered for what they show now.
+	tokensBody answerCache[tokensKey]
+	luckyBody  answerCache[luckyKey]
+	configBody answerCache[string]
 	index      *HistoryHandler
 	bots       func() map[string]BotStatus
 	assets     fs.FS
@@ -144,14 +150,54 @@ type BotStatus struct {
 }
 
 // GetConfig serves GET /api/v1/config: the network the app targets and the token registry.
+// The network and the registry are the process's; only the bots' and the features' states
+// change, so the answer is rendered once per change of them.
 func (h *Handler) GetConfig(w http.ResponseWriter, r *http.Request) {
-	WriteJSON(w, http.StatusOK, configResponse{
-		Network:       h.net,
-		KnownChainIDs: h.net.KnownChainIDs(),
-		Tokens:        h.tokens.All(),
-		Bots:          h.botStatuses(),
-		Features:      h.features.states(),
+	bots, features := h.botStatuses(), h.features.states()
+	out, err := h.configBody.get(configKey(bots, features), 0, func() (any, error) {
+		return configResponse{
+			Network:       h.net,
+			KnownChainIDs: h.net.KnownChainIDs(),
+			Tokens:        h.tokens.All(),
+			Bots:          bots,
+			Features:      features,
+		}, nil
 	})
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	out.serve(w, r)
+}
+
+// configKey names the bots' and the features' states in one comparable value.
+func configKey(bots map[string]BotStatus, features map[string]FeatureState) string {
+	var b strings.Builder
+	for _, name := range slices.Sorted(maps.Keys(features)) {
+		st := features[name]
+		b.WriteString(name)
+		b.WriteByte(0)
+		if !st.On {
+			b.WriteByte(1)
+		}
+		if st.Reason != nil {
+			b.WriteString(*st.Reason)
+		}
+		b.WriteByte(0)
+	}
+	for _, name := range slices.Sorted(maps.Keys(bots)) {
+		st := bots[name]
+		b.WriteString(name)
+		b.WriteByte(0)
+		b.WriteString(st.Status)
+		b.WriteByte(0)
+		if st.Username != nil {
+			b.WriteByte(1)
+			b.WriteString(*st.Username)
+		}
+		b.WriteByte(0)
+	}
+	return b.String()
 }
 
 // botStatuses lists the bots that exist in code (internal/bots); the page's other bots

@@ -48,9 +48,12 @@ type HistoryDeps struct {
 // feed, holders and account activity. Every answer carries indexedHeight and headHeight.
 type HistoryHandler struct {
 	d       HistoryDeps
-	day     blockCache[luckyDayJSON]
+	day     blockCache[*luckyDayJSON]
 	holders blockCache[holderList]
 	days    blockCache[*tokenDays]
+	// The lists every open page polls, rendered once per block indexed and head.
+	holdersBody, feedBody, burnsBody answerCache[indexKey]
+	last                             lastBlockMemo
 }
 
 // dayCacheFor bounds how long the 24 hour figures are kept at one indexed block: trades
@@ -77,7 +80,7 @@ const (
 type heights struct {
 	IndexedHeight string `json:"indexedHeight"`
 	HeadHeight    string `json:"headHeight"`
-	indexed       uint64
+	indexed, head uint64
 }
 
 // available answers 503 when this server has no index (lucky serve with the indexer
@@ -98,7 +101,43 @@ func (h *HistoryHandler) ready(w http.ResponseWriter, r *http.Request) (heights,
 		WriteError(w, r, h.d.Log, http.StatusServiceUnavailable, CodeIndexUnavailable, "The event index is not available.")
 		return heights{}, false
 	}
-	return heights{strconv.FormatUint(idx, 10), strconv.FormatUint(head, 10), idx}, true
+	return heights{strconv.FormatUint(idx, 10), strconv.FormatUint(head, 10), idx, head}, true
+}
+
+// lastBlock is the index's last block (ok false before the first), read from the store
+// once per change of the index's heights (indexed and head, from Status) and at most
+// every blockRecheck while they stand.
+func (h *HistoryHandler) lastBlock(ctx context.Context, indexed, head uint64) (store.BlockRef, bool, error) {
+	return h.last.get(indexed, head, func() (store.BlockRef, bool, error) { return h.d.Store.LastBlock(ctx) })
+}
+
+// indexKey is what a list read from the index shows: the block the index holds (height
+// and hash: a devnet revert can index another block at a height already seen) and the
+// node's head.
+type indexKey struct {
+	indexed, head uint64
+	block         store.BlockRef
+}
+
+// serveList answers a list endpoint (?limit=) from c, where build's answer at this block,
+// head and limit is rendered once, however many ask.
+func (h *HistoryHandler) serveList(w http.ResponseWriter, r *http.Request, c *answerCache[indexKey],
+	build func(ctx context.Context, n int, hs heights) (any, error)) {
+	n, hs, ok := h.listRequest(w, r)
+	if !ok {
+		return
+	}
+	last, _, err := h.lastBlock(r.Context(), hs.indexed, hs.head)
+	if err != nil {
+		h.storeFailed(w, r, err)
+		return
+	}
+	out, err := c.get(indexKey{hs.indexed, hs.head, last}, n, func() (any, error) { return build(r.Context(), n, hs) })
+	if err != nil {
+		h.storeFailed(w, r, err)
+		return
+	}
+	out.serve(w, r)
 }
 
 func (h *HistoryHandler) storeFailed(w http.ResponseWriter, r *http.Request, err error) {
@@ -277,14 +316,13 @@ func (h *HistoryHandler) usdNote(ctx context.Context) (string, error) {
 // GetBurns serves GET /api/v1/burns?limit=: the latest burns of every token, in the shape
 // of a verified burn (GET /api/v1/burns/{hash}).
 func (h *HistoryHandler) GetBurns(w http.ResponseWriter, r *http.Request) {
-	n, hs, ok := h.listRequest(w, r)
-	if !ok {
-		return
-	}
-	bs, err := h.d.Store.Burns(r.Context(), n)
+	h.serveList(w, r, &h.burnsBody, h.burnsOf)
+}
+
+func (h *HistoryHandler) burnsOf(ctx context.Context, n int, hs heights) (any, error) {
+	bs, err := h.d.Store.Burns(ctx, n)
 	if err != nil {
-		h.storeFailed(w, r, err)
-		return
+		return nil, err
 	}
 	out := make([]burnJSON, len(bs))
 	for i, b := range bs {
@@ -292,10 +330,10 @@ func (h *HistoryHandler) GetBurns(w http.ResponseWriter, r *http.Request) {
 		tok := h.tokenRefOf(b.Token)
 		out[i] = newBurnJSON(h.d.Network, b.TxHash, b.Burner, b.Amount, tok, b.Height, time.UnixMicro(b.TimeUS))
 	}
-	WriteJSON(w, http.StatusOK, struct {
+	return struct {
 		Burns []burnJSON `json:"burns"`
 		heights
-	}{out, hs})
+	}{out, hs}, nil
 }
 
 type leaderJSON struct {
@@ -363,24 +401,23 @@ type playJSON struct {
 
 // GetSlotsFeed serves GET /api/v1/slots/feed?limit=: the latest plays of everyone.
 func (h *HistoryHandler) GetSlotsFeed(w http.ResponseWriter, r *http.Request) {
-	n, hs, ok := h.listRequest(w, r)
-	if !ok {
-		return
-	}
-	ps, err := h.d.Store.Plays(r.Context(), "", n)
+	h.serveList(w, r, &h.feedBody, h.feedOf)
+}
+
+func (h *HistoryHandler) feedOf(ctx context.Context, n int, hs heights) (any, error) {
+	ps, err := h.d.Store.Plays(ctx, "", n)
 	if err != nil {
-		h.storeFailed(w, r, err)
-		return
+		return nil, err
 	}
 	out := make([]playJSON, len(ps))
 	for i, p := range ps {
 		out[i] = playJSON{p.Player, h.tokenName(p.Token), p.Token.String(), p.Bet, p.Spins, p.Wagered, p.Won, p.Tiers, p.TxHash,
 			strconv.FormatUint(p.Height, 10), isoTime(p.TimeUS)}
 	}
-	WriteJSON(w, http.StatusOK, struct {
+	return struct {
 		Plays []playJSON `json:"plays"`
 		heights
-	}{out, hs})
+	}{out, hs}, nil
 }
 
 // historyWait bounds how long a player's history waits for the index to reach the head.
@@ -466,19 +503,17 @@ type holderJSON struct {
 // GetHolders serves GET /api/v1/holders?limit=: the largest LUCKY holders (burn address
 // excluded) with their share of the total supply.
 func (h *HistoryHandler) GetHolders(w http.ResponseWriter, r *http.Request) {
-	n, hs, ok := h.listRequest(w, r)
-	if !ok {
-		return
-	}
+	h.serveList(w, r, &h.holdersBody, h.holdersOf)
+}
+
+func (h *HistoryHandler) holdersOf(ctx context.Context, n int, hs heights) (any, error) {
 	tok, ok := h.d.Tokens.App()
 	if !ok {
-		h.storeFailed(w, r, errNoLucky)
-		return
+		return nil, errNoLucky
 	}
-	top, err := h.topHolders(r.Context(), tok, hs.indexed)
+	top, err := h.topHolders(ctx, tok, hs.indexed)
 	if err != nil {
-		h.storeFailed(w, r, err)
-		return
+		return nil, err
 	}
 	list, count := top.list[:min(n, len(top.list))], top.count
 	var supply *big.Int
@@ -494,14 +529,14 @@ func (h *HistoryHandler) GetHolders(w http.ResponseWriter, r *http.Request) {
 		s := supply.String()
 		supplyS = &s
 	}
-	WriteJSON(w, http.StatusOK, struct {
+	return struct {
 		Token       string       `json:"token"`
 		CoinType    string       `json:"coinType"`
 		TotalSupply *string      `json:"totalSupply"`
 		HolderCount int64        `json:"holderCount"`
 		Holders     []holderJSON `json:"holders"`
 		heights
-	}{tok.Name, tok.CoinType, supplyS, count, out, hs})
+	}{tok.Name, tok.CoinType, supplyS, count, out, hs}, nil
 }
 
 // holderList is the largest LUCKY holders (as many as a request may ask for) and the
@@ -563,34 +598,33 @@ type luckyDayJSON struct {
 // luckyDay reads the last 24 hours of LUCKY/SUPRA from the indexed trades (price change
 // against the last trade before the window, volume, buys and sells: the same trades the
 // candles and the bots' buy alerts show, see docs/product.md "Event history and market
-// figures") and the holder count; ok is false without an index.
-func (h *HistoryHandler) luckyDay(ctx context.Context) (out luckyDayJSON, ok bool, err error) {
+// figures") and the holder count, with the node's head the index answered with; day is
+// nil without an index. day is kept for every request at its block: it is not changed.
+func (h *HistoryHandler) luckyDay(ctx context.Context) (day *luckyDayJSON, head uint64, err error) {
 	if h.d.Store == nil || h.d.Status == nil || h.d.Tokens == nil {
-		return out, false, nil
+		return nil, 0, nil
 	}
 	tok, found := h.d.Tokens.App()
 	if !found {
-		return out, false, errNoLucky
+		return nil, 0, errNoLucky
 	}
 	idx, head, err := h.d.Status(ctx)
 	if err != nil {
-		return out, false, err
+		return nil, 0, err
 	}
-	last, _, err := h.d.Store.LastBlock(ctx)
+	last, _, err := h.lastBlock(ctx, idx, head)
 	if err != nil {
-		return out, false, err
+		return nil, 0, err
 	}
 	now := h.d.Now()
-	out, err = h.day.get(idx, last, now, dayCacheFor, func() (luckyDayJSON, error) {
-		return h.sumDay(ctx, tok, idx, head, now.Unix())
+	day, err = h.day.get(idx, last, now, dayCacheFor, func() (*luckyDayJSON, error) {
+		d, err := h.sumDay(ctx, tok, idx, head, now.Unix())
+		return &d, err
 	})
 	if err != nil {
-		return out, false, err
+		return nil, 0, err
 	}
-	// The head moves on without the index: say the one read now.
-	hs := strconv.FormatUint(head, 10)
-	out.HeadHeight = &hs
-	return out, true, nil
+	return day, head, nil
 }
 
 // sumDay reads the 24 hours before now from the trades, and the holder count.

@@ -279,15 +279,15 @@ func (h *Handler) GetMarketTokens(w http.ResponseWriter, r *http.Request) {
 			day = d
 		}
 	}
-	build := func() (*rendered, error) { return render(marketTokensOf(s, day)) }
+	build := func() (any, error) { return marketTokensOf(s, day), nil }
 	var (
 		out *rendered
 		err error
 	)
 	if s.Stale {
-		out, err = build()
+		out, err = render(marketTokensOf(s, day))
 	} else {
-		out, err = h.tokensBody.get(s, day, build)
+		out, err = h.tokensBody.get(tokensKey{s, day}, 0, build)
 	}
 	if err != nil {
 		h.fail(w, r, err)
@@ -380,12 +380,41 @@ func (h *Handler) GetMarketLucky(w http.ResponseWriter, r *http.Request) {
 	if s == nil {
 		return
 	}
-	l := s.Lucky
-	m := l.Market
-	if m.Token.Name == "" {
+	if s.Lucky.Market.Token.Name == "" {
 		WriteError(w, r, h.log, http.StatusNotFound, CodeNotFound, "The token registry names no app token.")
 		return
 	}
+	var (
+		day  *luckyDayJSON
+		head uint64
+	)
+	if h.index != nil {
+		// The index's figures are read fresh (milliseconds); without them the fields stay
+		// null and the dashboard says why.
+		d, hd, err := h.index.luckyDay(r.Context())
+		if err != nil {
+			h.log.Warn("market: 24 h figures from the index", "err", err)
+		}
+		day, head = d, hd
+	}
+	if s.Stale {
+		// A stale answer carries its age, which moves: it is written each time.
+		WriteJSON(w, http.StatusOK, h.luckyOf(s, day, head))
+		return
+	}
+	out, err := h.luckyBody.get(luckyKey{s, day, head}, 0, func() (any, error) { return h.luckyOf(s, day, head), nil })
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	out.serve(w, r)
+}
+
+// luckyOf is the dashboard of a snapshot with the index's 24 h figures day (nil: none)
+// and the node's head the index answered with.
+func (h *Handler) luckyOf(s *market.Snapshot, day *luckyDayJSON, head uint64) luckyResponse {
+	l := s.Lucky
+	m := l.Market
 	dec := m.Token.Decimals
 	amt := func(v interface{ String() string }, ok bool) *amountJSON {
 		if !ok {
@@ -417,16 +446,28 @@ func (h *Handler) GetMarketLucky(w http.ResponseWriter, r *http.Request) {
 			Staked: amountJSON{Amount: st.Staked.String(), Decimals: st.Coin.Decimals},
 		}
 	}
-	if h.index != nil {
-		// The index's figures are read fresh (milliseconds); without them the fields stay
-		// null and the dashboard says why.
-		if day, ok, err := h.index.luckyDay(r.Context()); err != nil {
-			h.log.Warn("market: 24 h figures from the index", "err", err)
-		} else if ok {
-			out.luckyDayJSON = day
-		}
+	if day != nil {
+		// The head moves on without the index: say the one read now.
+		out.luckyDayJSON = *day
+		hs := strconv.FormatUint(head, 10)
+		out.HeadHeight = &hs
 	}
-	WriteJSON(w, http.StatusOK, out)
+	return out
+}
+
+// luckyKey is what the dashboard shows: a market snapshot, the index's 24 h figures (one
+// value per read of the index) and the node's head the index answered with.
+type luckyKey struct {
+	snap *market.Snapshot
+	day  *luckyDayJSON
+	head uint64
+}
+
+// tokensKey is what the token index shows: a market snapshot and the index's 24 h
+// figures of the tokens.
+type tokensKey struct {
+	snap *market.Snapshot
+	day  *tokenDays
 }
 
 func poolOut(p *market.Pool) *poolJSON {

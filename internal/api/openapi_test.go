@@ -16,6 +16,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/andybalholm/brotli"
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3filter"
 	"github.com/getkin/kin-openapi/routers"
@@ -94,13 +95,18 @@ func (c *contract) validate(req *http.Request, status int, header http.Header, b
 func (c *contract) check(t testing.TB, req *http.Request, rec *httptest.ResponseRecorder) {
 	t.Helper()
 	body := rec.Body.Bytes()
-	if rec.Header().Get("Content-Encoding") == "gzip" {
-		// What a client reads is the decompressed body; a body that does not decompress
-		// is checked as sent (and refused).
+	// What a client reads is the decompressed body; a body that does not decompress is
+	// checked as sent (and refused).
+	switch rec.Header().Get("Content-Encoding") {
+	case "gzip":
 		if zr, err := gzip.NewReader(bytes.NewReader(body)); err == nil {
 			if plain, err := io.ReadAll(zr); err == nil {
 				body = plain
 			}
+		}
+	case "br":
+		if plain, err := io.ReadAll(brotli.NewReader(bytes.NewReader(body))); err == nil {
+			body = plain
 		}
 	}
 	documented, pattern, err := c.validate(req, rec.Code, rec.Header(), body)

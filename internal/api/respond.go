@@ -56,7 +56,15 @@ func NotFound(log *slog.Logger) http.HandlerFunc {
 // AcceptsEncoding reports whether the request accepts a content coding (gzip, br) with a
 // weight above zero.
 func AcceptsEncoding(r *http.Request, enc string) bool {
-	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+	return acceptsCoding(r.Header.Get("Accept-Encoding"), enc)
+}
+
+// acceptsCoding is AcceptsEncoding on the header's value. It reads the list in place: it
+// runs on every request, and splitting it would allocate.
+func acceptsCoding(header, enc string) bool {
+	for header != "" {
+		var part string
+		part, header, _ = strings.Cut(header, ",")
 		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
 		if !strings.EqualFold(strings.TrimSpace(name), enc) {
 			continue

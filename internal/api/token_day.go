@@ -41,7 +41,11 @@ func (h *HistoryHandler) tokensDay(ctx context.Context, maxHeight uint64) (*toke
 	if h.d.Store == nil || h.d.Status == nil || h.d.Tokens == nil {
 		return nil, nil
 	}
-	last, ok, err := h.d.Store.LastBlock(ctx)
+	idx, head, err := h.d.Status(ctx)
+	if err != nil {
+		return nil, err
+	}
+	last, ok, err := h.lastBlock(ctx, idx, head)
 	if err != nil || !ok {
 		return nil, err
 	}

@@ -29,17 +29,39 @@ func withMiddleware(h http.Handler, log *slog.Logger, https bool) http.Handler {
 // serves http it would lock visitors out.
 const hsts = "max-age=31536000"
 
+// headerValue is one header, its name already canonical and its value built once.
+type headerValue struct {
+	name  string
+	value []string
+}
+
+// securityHeaderSet is the headers every answer carries. They are the same for every
+// answer, so they are built once and each response gets the same value slices (the
+// server only reads them; an Add appends to a full slice, which copies).
+func securityHeaderSet(https bool) []headerValue {
+	set := []headerValue{
+		{"Content-Security-Policy", []string{contentSecurityPolicy}},
+		{"X-Content-Type-Options", []string{"nosniff"}},
+		{"Referrer-Policy", []string{"strict-origin-when-cross-origin"}},
+		{"X-Frame-Options", []string{"DENY"}},
+		{"Cross-Origin-Opener-Policy", []string{"same-origin"}},
+		{"Permissions-Policy", []string{"camera=(), microphone=(), geolocation=(), payment=()"}},
+	}
+	if https {
+		set = append(set, headerValue{"Strict-Transport-Security", []string{hsts}})
+	}
+	for i := range set {
+		set[i].name = http.CanonicalHeaderKey(set[i].name)
+	}
+	return set
+}
+
 func securityHeaders(next http.Handler, https bool) http.Handler {
+	set := securityHeaderSet(https)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("Content-Security-Policy", contentSecurityPolicy)
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-		h.Set("X-Frame-Options", "DENY")
-		h.Set("Cross-Origin-Opener-Policy", "same-origin")
-		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()")
-		if https {
-			h.Set("Strict-Transport-Security", hsts)
+		for _, hv := range set {
+			h[hv.name] = hv.value
 		}
 		next.ServeHTTP(w, r)
 	})
@@ -95,6 +117,9 @@ func logRequests(next http.Handler, log *slog.Logger) http.Handler {
 		if rec.status >= 500 {
 			level = slog.LevelWarn
 		}
+		if !log.Enabled(r.Context(), level) {
+			return // a request log off (debug) costs no record built and thrown away
+		}
 		log.Log(r.Context(), level, "http", "method", r.Method, "path", r.URL.Path, "status", rec.status,
 			"bytes", rec.bytes, "duration", time.Since(start))
 	})
@@ -105,8 +130,14 @@ var gzipPool = sync.Pool{New: func() any { w, _ := gzip.NewWriterLevel(io.Discar
 // compress gzips dynamic text responses (JSON, HTML, JS) for clients that accept it.
 // Static files arrive pre-compressed and set Content-Encoding themselves, which this skips.
 func compress(next http.Handler) http.Handler {
+	varyEncoding := []string{"Accept-Encoding"} // every answer's Vary, built once
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Add("Vary", "Accept-Encoding")
+		h := w.Header()
+		if _, ok := h["Vary"]; ok {
+			h.Add("Vary", "Accept-Encoding")
+		} else {
+			h["Vary"] = varyEncoding
+		}
 		if !api.AcceptsEncoding(r, "gzip") || r.Method == http.MethodHead {
 			next.ServeHTTP(w, r)
 			return

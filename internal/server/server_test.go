@@ -1,15 +1,19 @@
 package server
 
 import (
+	"bytes"
 	"compress/gzip"
 	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/andybalholm/brotli"
 
 	"github.com/luckycoin/lucky/internal/api"
 	"github.com/luckycoin/lucky/internal/config"
@@ -267,5 +271,51 @@ func TestPanicBecomesJSON500(t *testing.T) {
 	res := get(h, "/api/v1/x")
 	if res.StatusCode != 500 || !strings.Contains(body(t, res), `"code":"internal_error"`) {
 		t.Fatalf("status %d", res.StatusCode)
+	}
+}
+
+// A rendered answer arrives encoded: the compression middleware passes it as it is (no
+// second gzip over brotli or gzip), it still carries the security headers and one Vary,
+// and the ETag revalidates for a 304 without a body.
+func TestRenderedAnswerNotCompressedAgain(t *testing.T) {
+	h := testServer(t, config.Devnet, http.NotFoundHandler())
+	plain := get(h, "/api/v1/config")
+	want := body(t, plain)
+	for _, c := range []struct{ accept, encoding string }{{"gzip, br", "br"}, {"gzip", "gzip"}, {"identity", ""}} {
+		res := get(h, "/api/v1/config", "Accept-Encoding", c.accept)
+		if got := res.Header.Get("Content-Encoding"); got != c.encoding {
+			t.Fatalf("Accept-Encoding %q: Content-Encoding %q, want %q", c.accept, got, c.encoding)
+		}
+		raw, err := io.ReadAll(res.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rd io.Reader = bytes.NewReader(raw)
+		switch c.encoding {
+		case "br":
+			rd = brotli.NewReader(rd)
+		case "gzip":
+			zr, err := gzip.NewReader(rd)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rd = zr
+		}
+		if got, err := io.ReadAll(rd); err != nil || string(got) != want {
+			t.Fatalf("Accept-Encoding %q: the answer decoded once is not the JSON (%v): %.80q", c.accept, err, got)
+		}
+		if res.Header.Get("Content-Length") != strconv.Itoa(len(raw)) {
+			t.Errorf("Accept-Encoding %q: Content-Length %q for %d bytes", c.accept, res.Header.Get("Content-Length"), len(raw))
+		}
+		if v := res.Header.Values("Vary"); len(v) != 1 || v[0] != "Accept-Encoding" {
+			t.Errorf("Vary %q", v)
+		}
+		if res.Header.Get("X-Content-Type-Options") != "nosniff" || res.Header.Get("X-Frame-Options") != "DENY" {
+			t.Errorf("security headers missing: %v", res.Header)
+		}
+	}
+	etag := plain.Header.Get("ETag")
+	if res := get(h, "/api/v1/config", "If-None-Match", etag, "Accept-Encoding", "gzip"); res.StatusCode != http.StatusNotModified || body(t, res) != "" {
+		t.Fatalf("If-None-Match %s: %d", etag, res.StatusCode)
 	}
 }

@@ -2265,6 +2265,13 @@ export interface operations {
                     "application/json": components["schemas"]["AppConfig"];
                 };
             };
+            /** @description Not Modified: the If-None-Match ETag names the current answer; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
         };
@@ -2475,6 +2482,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["LuckyDashboard"];
                 };
+            };
+            /** @description Not Modified: the If-None-Match ETag names the current answer; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
@@ -3020,6 +3034,13 @@ export interface operations {
                     "application/json": components["schemas"]["BurnsResponse"];
                 };
             };
+            /** @description Not Modified: the If-None-Match ETag names the current answer; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
         };
@@ -3071,6 +3092,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["SlotsFeedResponse"];
                 };
+            };
+            /** @description Not Modified: the If-None-Match ETag names the current answer; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
@@ -3152,6 +3180,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["HoldersResponse"];
                 };
+            };
+            /** @description Not Modified: the If-None-Match ETag names the current answer; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
