@@ -154,6 +154,7 @@ func apiGetRoutes(t *testing.T, addr, hash string) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	since := time.Now().UTC().Format(time.RFC3339)
 	var out []string
 	for _, m := range regexp.MustCompile(`"GET (/api/v1/[^"]*)"`).FindAllStringSubmatch(string(src), -1) {
 		p := strings.NewReplacer("{address}", addr, "{hash}", hash).Replace(m[1])
@@ -167,6 +168,8 @@ func apiGetRoutes(t *testing.T, addr, hash string) []string {
 			p += "?token=LUCKY"
 		case strings.HasSuffix(p, "/swap/token"):
 			p += "?coinType=0x1::supra_coin::SupraCoin&account=" + addr
+		case strings.Contains(p, "/slots/totals/"):
+			p += "?since=" + since // a fixed window: the default starts 24 hours before now
 		}
 		out = append(out, p)
 	}
