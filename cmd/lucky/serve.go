@@ -128,6 +128,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	// The indexer stops before the store closes (defers run last-in, first-out).
 	defer func() { stopIx(); <-ixDone }()
 
+	idx.node.unreadyAfter = unreadyAfterEnv(getenv)
 	opts.Health = replicaHealth(idx, rb)
 	h, err := server.New(opts)
 	if err != nil {
@@ -150,6 +151,7 @@ func replicaHealth(idx *eventIndex, rb *replicaBots) func() api.Health {
 		}
 		p := idx.ix.Progress()
 		h.Index = &api.IndexHealth{Indexed: p.Indexed, Head: p.Head}
+		h.Node = idx.node.health()
 		if p.CatchingUp {
 			h.Index.Backfill = &api.Backfill{BlocksPerSec: p.BlocksPerSec, EventsPerSec: p.EventsPerSec, ETASeconds: p.ETASeconds}
 		}
