@@ -32,6 +32,8 @@ type fakeBotAPI struct {
 	down    bool
 	updates []string // texts from chat 5, update ids 1…
 	sent    []string
+	// sendDown: sends fail with a 502, as during an outage of the Bot API.
+	sendDown bool
 }
 
 func newFakeBotAPI(t *testing.T, username string) *fakeBotAPI {
@@ -66,6 +68,11 @@ func newFakeBotAPI(t *testing.T, username string) *fakeBotAPI {
 			}
 			json.NewEncoder(w).Encode(map[string]any{"ok": true, "result": out})
 		case "sendMessage", "sendPhoto":
+			if f.sendDown {
+				w.WriteHeader(http.StatusBadGateway)
+				fmt.Fprint(w, "<html>502 Bad Gateway</html>")
+				return
+			}
 			r.ParseMultipartForm(1 << 20)
 			text := r.FormValue("text") + r.FormValue("caption")
 			f.sent = append(f.sent, text)

@@ -108,7 +108,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		// A reverted or reset devnet must not be shown from a snapshot of the chain before.
 		node.OnRewind(mkt.Invalidate)
 	}
-	rb := newReplicaBots(tokensByBot, cfg.Telegram, cfg.Network, reg, idx.db, mkt, log)
+	rb := newReplicaBots(tokensByBot, cfg.Telegram, cfg.Network, reg, idx.db, mkt, chainNow, log)
 	if rb != nil {
 		botsCtx, stopBots := context.WithCancel(ctx)
 		botsDone := make(chan struct{})
