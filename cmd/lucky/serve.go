@@ -130,6 +130,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 
 	idx.node.unreadyAfter = unreadyAfterEnv(getenv)
 	opts.Health = replicaHealth(idx, rb)
+	opts.APIBudget = api.RequestBudget(cfg.NodeTimeout)
 	h, err := server.New(opts)
 	if err != nil {
 		return err
