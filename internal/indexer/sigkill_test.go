@@ -1,11 +1,13 @@
 package indexer_test
 
 import (
+	"bytes"
 	"context"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
@@ -55,22 +57,13 @@ func loadNode(t testing.TB, path string) *devnet.Node {
 // mid-backfill kill is skipped, neither passed nor failed.
 func TestSIGKILLAndRestartEqualsCleanRun(t *testing.T) {
 	dir := t.TempDir()
-	n := newNode(t)
-	traffic(t, n, rand.New(rand.NewPCG(21, 22)), 600)
+	fx := sigkillFixture(t)
 	chain := filepath.Join(dir, "chain.json")
-	f, err := os.Create(chain)
-	if err != nil {
+	if err := os.WriteFile(chain, fx.state, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if err := n.DumpState(f); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
-	clean := openSQLite(t)
-	syncIndex(t, newIndexer(t, loadNode(t, chain), clean, nil), loadNode(t, chain))
-	want, _ := clean.Dump(context.Background())
+	want, height := fx.want, fx.height
 	index := filepath.Join(dir, "index")
-	height := n.Height()
 
 	const (
 		wantMidway  = 6
@@ -146,11 +139,12 @@ func TestSIGKILLAndRestartEqualsCleanRun(t *testing.T) {
 	}
 }
 
-// killDelay is when to kill the next child: while no child has finished, at a bound that
-// grows with the attempts; once one has, anywhere between start-up and that finish.
+// killDelay is when to kill the next child: while no child has finished, past the
+// longest start-up seen, within a bound that grows with the attempts; once one has,
+// anywhere between start-up and that finish.
 func killDelay(rng *rand.Rand, lo, hi time.Duration, attempt int) time.Duration {
 	if hi == 0 {
-		return 50*time.Millisecond + time.Duration(rng.Int64N(int64(100*time.Millisecond)*int64(1+attempt)))
+		return lo + 50*time.Millisecond + time.Duration(rng.Int64N(int64(100*time.Millisecond)*int64(1+attempt)))
 	}
 	// Timings vary: a start-up seen longer than a whole run leaves a window of 50 ms.
 	return lo + time.Duration(rng.Int64N(int64(max(hi-lo, 50*time.Millisecond))))
@@ -169,6 +163,47 @@ func indexDump(t *testing.T, dir string) string {
 		t.Fatal(err)
 	}
 	return got
+}
+
+// sigkillSetup is the chain the SIGKILL test backfills (a devnet state file) with its
+// height, and a clean run's index of it, made once per test binary: -count=N repeats the
+// kills, not the setup, which is the same every time (seeded traffic).
+type sigkillSetup struct {
+	state  []byte
+	height uint64
+	want   string
+}
+
+var sigkillOnce struct {
+	sync.Once
+	setup sigkillSetup
+}
+
+func sigkillFixture(t *testing.T) sigkillSetup {
+	t.Helper()
+	sigkillOnce.Do(func() {
+		n := newNode(t)
+		traffic(t, n, rand.New(rand.NewPCG(21, 22)), 600)
+		var buf bytes.Buffer
+		if err := n.DumpState(&buf); err != nil {
+			t.Fatal(err)
+		}
+		chain := filepath.Join(t.TempDir(), "chain.json")
+		if err := os.WriteFile(chain, buf.Bytes(), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		clean := openSQLite(t)
+		syncIndex(t, newIndexer(t, loadNode(t, chain), clean, nil), loadNode(t, chain))
+		want, err := clean.Dump(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		sigkillOnce.setup = sigkillSetup{state: buf.Bytes(), height: n.Height(), want: want}
+	})
+	if sigkillOnce.setup.state == nil {
+		t.Fatal("the chain and its clean index were not made (an earlier run failed making them)")
+	}
+	return sigkillOnce.setup
 }
 
 // progress is the lowest cursor of the child's index (0 before its first commit).
