@@ -17,15 +17,16 @@ func RequestBudget(nodeTimeout time.Duration) time.Duration { return nodeTimeout
 
 // Budget gives every /api/ request one deadline, d from its start, for all its node
 // reads: past it a route answers with what it has (stale-marked market figures, the
-// index's rows) or 504 node_timeout. A transaction long-poll (GET /api/v1/tx/{hash} with
-// ?wait) is the one exception: it waits as long as it was asked to, up to MaxWait. d <= 0
-// adds no deadline.
+// index's rows) or 504 node_timeout. Two are exempt: a transaction long-poll (GET
+// /api/v1/tx/{hash} with ?wait), which waits as long as it was asked to, up to MaxWait; and
+// the activity export (activity.csv), which streams from the index, not the node, for as
+// long as the account's history takes. d <= 0 adds no deadline.
 func Budget(d time.Duration, next http.Handler) http.Handler {
 	if d <= 0 {
 		return next
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !strings.HasPrefix(r.URL.Path, "/api/") || longPoll(r) {
+		if !strings.HasPrefix(r.URL.Path, "/api/") || longPoll(r) || strings.HasSuffix(r.URL.Path, "/activity.csv") {
 			next.ServeHTTP(w, r)
 			return
 		}

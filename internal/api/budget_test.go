@@ -10,7 +10,8 @@ import (
 )
 
 // Every /api/ request gets one deadline for all its node reads, but a transaction
-// long-poll waits as long as it asked, and other paths get none.
+// long-poll waits as long as it asked, the activity export streams as long as it takes,
+// and other paths get none.
 func TestBudgetDeadline(t *testing.T) {
 	const budget = 15 * time.Second
 	for _, tc := range []struct {
@@ -23,6 +24,8 @@ func TestBudgetDeadline(t *testing.T) {
 		{"/api/v1/tx/0xab?wait=1ns", true}, // below a millisecond: no wait
 		{"/api/v1/tx/0xab?wait=30s", false},
 		{"/api/v1/tx/build?wait=30s", true},
+		{"/api/v1/accounts/0xab/activity.csv", false},
+		{"/api/v1/accounts/0xab/activity", true},
 		{"/rpc/v1/block", false},
 		{"/healthz", false},
 	} {
