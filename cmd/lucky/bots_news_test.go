@@ -60,7 +60,7 @@ func TestBotAlertsAreNews(t *testing.T) {
 
 	// The node answers at once again; the index catches up through the seeded week's burns.
 	mustJSON(t, "POST", node+"/devnet/faults", `{"latency_ms":0}`, 200, nil)
-	eventually(t, "the index to catch up", 60*time.Second, func() bool {
+	eventually(t, "the index to catch up", 2*time.Minute, func() bool {
 		mustJSON(t, "GET", base+"/healthz", "", 200, &h)
 		return h.Index.CaughtUp
 	})
