@@ -108,7 +108,8 @@ bench:
 	go test -run '^$$' -bench . -benchmem $(GO_PKGS)
 
 ## soak: lucky serve on devnet under the simulator (SOAK_DURATION=10m, SOAK_RATE=20 tx/s) and API readers;
-## fails on a conservation break, index ≠ chain, a 5xx or memory growth (bench/soak.sh; not part of test)
+## fails on a conservation break, index ≠ chain, a 5xx or memory growth (bench/soak.sh; not part of test).
+## SOAK_LONG=1: until 100,000 transactions, RSS at start, after 10,000 and after 100,000 (ceiling: +20 %)
 soak:
 	bench/soak.sh
 

@@ -55,12 +55,12 @@ func botTokens(tg config.Telegram) (map[string]string, error) {
 // newReplicaBots prepares the bots of the token file's tokens; nil (nothing to run)
 // without tokens.
 func newReplicaBots(tokensByBot map[string]string, tg config.Telegram, net config.Network, reg *tokens.Registry, db *store.DB,
-	prices bots.Prices, log *slog.Logger) *replicaBots {
+	prices bots.Prices, chainNow func() time.Time, log *slog.Logger) *replicaBots {
 	if tokensByBot == nil {
 		return nil
 	}
 	return &replicaBots{db: db, log: log, launch: bots.Launch{Tokens: tokensByBot, APIURL: tg.APIURL, WebhookURL: tg.WebhookURL,
-		Base: bots.Config{Store: db, Prices: prices, Tokens: reg, Network: net, PublicURL: tg.PublicURL, Log: log}}}
+		Base: bots.Config{Store: db, Prices: prices, Tokens: reg, Network: net, PublicURL: tg.PublicURL, Now: chainNow, Log: log}}}
 }
 
 // run takes the bots' lease whenever it is free and runs the bots while it holds it,
@@ -163,7 +163,12 @@ func runBots(ctx context.Context, args []string, getenv func(string) string, _, 
 	defer func() { stopIx(); <-ixDone }()
 
 	bindings := chain.New(p.client, cfg.Network, p.reg, chain.Options{})
-	rb := newReplicaBots(tokensByBot, cfg.Telegram, cfg.Network, p.reg, p.idx.db, api.NewIndexedMarket(bindings, p.idx.db, p.idx.ix, p.log), p.log)
+	// A devnet's clock moves with time travel: subscriptions and digests follow it.
+	var chainNow func() time.Time
+	if cfg.Network.Devnet && len(p.urls) > 0 {
+		chainNow = newDevnetClock(p.urls[0], p.log).Now
+	}
+	rb := newReplicaBots(tokensByBot, cfg.Telegram, cfg.Network, p.reg, p.idx.db, api.NewIndexedMarket(bindings, p.idx.db, p.idx.ix, p.log), chainNow, p.log)
 	p.log.Info("lucky bots", "network", cfg.Network.Name, "rpc", strings.Join(p.urls, ","))
 	botsDone := make(chan struct{})
 	go func() { defer close(botsDone); rb.run(ctx, nil) }()

@@ -32,6 +32,8 @@ type fakeBotAPI struct {
 	down    bool
 	updates []string // texts from chat 5, update ids 1…
 	sent    []string
+	// sendDown: sends fail with a 502, as during an outage of the Bot API.
+	sendDown bool
 }
 
 func newFakeBotAPI(t *testing.T, username string) *fakeBotAPI {
@@ -66,6 +68,11 @@ func newFakeBotAPI(t *testing.T, username string) *fakeBotAPI {
 			}
 			json.NewEncoder(w).Encode(map[string]any{"ok": true, "result": out})
 		case "sendMessage", "sendPhoto":
+			if f.sendDown {
+				w.WriteHeader(http.StatusBadGateway)
+				fmt.Fprint(w, "<html>502 Bad Gateway</html>")
+				return
+			}
 			r.ParseMultipartForm(1 << 20)
 			text := r.FormValue("text") + r.FormValue("caption")
 			f.sent = append(f.sent, text)
@@ -191,41 +198,62 @@ func TestServeStartsWithoutTelegram(t *testing.T) {
 	eventually(t, "the burn alert with the served address", 15*time.Second, func() bool { return fake.posted(base + "/tx/" + hash) })
 }
 
-// A damaged index file stops lucky serve at start (exit code 1) with the file's path and
-// how to rebuild it, instead of serving 500s while /healthz says ok.
+// A damaged index file (garbage inside, truncated, not SQLite at all) stops lucky serve at
+// start (exit code 1) with the file's path and how to rebuild it, instead of serving 500s
+// while /healthz says ok, or SQLite's bare words.
 func TestServeRefusesCorruptIndex(t *testing.T) {
-	dataDir := t.TempDir()
-	dir := filepath.Join(dataDir, "devnet")
-	db, err := store.Open(context.Background(), store.Options{DataDir: dir})
-	if err != nil {
-		t.Fatal(err)
+	tests := []struct {
+		name   string
+		damage func(f *os.File, size int64) error
+	}{
+		{"garbage mid-file", func(f *os.File, size int64) error {
+			_, err := f.WriteAt(bytes.Repeat([]byte("garbage!"), 2000), size/2)
+			return err
+		}},
+		{"truncated", func(f *os.File, size int64) error { return f.Truncate(size / 3) }},
+		{"not a database", func(f *os.File, _ int64) error {
+			_, err := f.WriteAt([]byte("this is not an SQLite header!!!!"), 0)
+			return err
+		}},
 	}
-	pad := strings.Repeat("x", 400)
-	for i := int64(0); i < 400; i++ {
-		if err := db.SaveBotChat(context.Background(), "burnbot", i, []byte(`{"pad":"`+pad+`"}`)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	path := db.Path()
-	db.Close()
-	f, err := os.OpenFile(path, os.O_RDWR, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, _ := f.Stat()
-	f.WriteAt(bytes.Repeat([]byte("garbage!"), 2000), st.Size()/2)
-	f.Close()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dataDir := t.TempDir()
+			dir := filepath.Join(dataDir, "devnet")
+			db, err := store.Open(context.Background(), store.Options{DataDir: dir})
+			if err != nil {
+				t.Fatal(err)
+			}
+			pad := strings.Repeat("x", 400)
+			for i := int64(0); i < 400; i++ {
+				if err := db.SaveBotChat(context.Background(), "burnbot", i, []byte(`{"pad":"`+pad+`"}`)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			path := db.Path()
+			db.Close()
+			f, err := os.OpenFile(path, os.O_RDWR, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, _ := f.Stat()
+			if err := tt.damage(f, st.Size()); err != nil {
+				t.Fatal(err)
+			}
+			f.Close()
 
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	err = run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--data-dir", dataDir, "--history", "0"}, noEnv, io.Discard, io.Discard)
-	var msg bytes.Buffer
-	if code := exitCode(err, &msg); code != 1 {
-		t.Fatalf("exit code %d (%v), want 1", code, err)
-	}
-	for _, want := range []string{path, "delete " + path, "re-indexes from the chain"} {
-		if !strings.Contains(msg.String(), want) {
-			t.Errorf("message lacks %q: %s", want, msg.String())
-		}
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			err = run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--data-dir", dataDir, "--history", "0"}, noEnv, io.Discard, io.Discard)
+			var msg bytes.Buffer
+			if code := exitCode(err, &msg); code != 1 {
+				t.Fatalf("exit code %d (%v), want 1", code, err)
+			}
+			for _, want := range []string{path, "delete " + path, "re-indexes from the chain"} {
+				if !strings.Contains(msg.String(), want) {
+					t.Errorf("message lacks %q: %s", want, msg.String())
+				}
+			}
+		})
 	}
 }

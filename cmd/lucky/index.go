@@ -29,6 +29,8 @@ type eventIndex struct {
 	db    *store.DB
 	ix    *indexer.Indexer
 	rules history.Rules
+	// node is the indexer's node client, noting when the node last answered (/healthz).
+	node *nodeWatch
 }
 
 // openIndex opens the store for cfg (a temporary directory when throwaway) and builds its
@@ -60,7 +62,8 @@ func openIndex(ctx context.Context, cfg config.Index, net config.Network, reg *t
 		return nil, nil, fmt.Errorf("index: %w", err)
 	}
 	bindings := chain.New(client, net, reg, chain.Options{})
-	ix, err := indexer.New(client, db, indexer.Config{
+	watch := newNodeWatch(client)
+	ix, err := indexer.New(watch, db, indexer.Config{
 		Streams:     indexer.Streams(net.Modules),
 		Rules:       rules,
 		Decoders:    bindings.Decoders(),
@@ -83,7 +86,7 @@ func openIndex(ctx context.Context, cfg config.Index, net config.Network, reg *t
 		where = "postgres"
 	}
 	log.Info("event index", "store", where, "ingest", !cfg.Off)
-	return &eventIndex{db: db, ix: ix, rules: rules}, func() { db.Close(); cleanup() }, nil
+	return &eventIndex{db: db, ix: ix, rules: rules, node: watch}, func() { db.Close(); cleanup() }, nil
 }
 
 // handler is the API's view of the index; now is the chain's clock (the devnet's, which

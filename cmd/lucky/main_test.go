@@ -235,11 +235,17 @@ func TestServeRunsBots(t *testing.T) {
 // args give a --history.
 func startServe(t *testing.T, stdout, stderr io.Writer, path string, args ...string) (base string, first *http.Response, stop func()) {
 	t.Helper()
+	return startServeEnv(t, noEnv, stdout, stderr, path, args...)
+}
+
+// startServeEnv is startServe with an environment.
+func startServeEnv(t *testing.T, getenv func(string) string, stdout, stderr io.Writer, path string, args ...string) (base string, first *http.Response, stop func()) {
+	t.Helper()
 	addr := freeAddr(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, append([]string{"serve", "--addr", addr, "--history", "0"}, args...), noEnv, stdout, stderr)
+		done <- run(ctx, append([]string{"serve", "--addr", addr, "--history", "0"}, args...), getenv, stdout, stderr)
 	}()
 	var stopped bool
 	stop = func() {

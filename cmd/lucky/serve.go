@@ -117,7 +117,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		// A reverted or reset devnet must not be shown from a snapshot of the chain before.
 		node.OnRewind(mkt.Invalidate)
 	}
-	rb := newReplicaBots(tokensByBot, cfg.Telegram, cfg.Network, reg, idx.db, mkt, log)
+	rb := newReplicaBots(tokensByBot, cfg.Telegram, cfg.Network, reg, idx.db, mkt, chainNow, log)
 	if rb != nil {
 		botsCtx, stopBots := context.WithCancel(ctx)
 		botsDone := make(chan struct{})
@@ -137,7 +137,9 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	// The indexer stops before the store closes (defers run last-in, first-out).
 	defer func() { stopIx(); <-ixDone }()
 
+	idx.node.unreadyAfter = unreadyAfterEnv(getenv)
 	opts.Health = replicaHealth(idx, rb)
+	opts.APIBudget = api.RequestBudget(cfg.NodeTimeout)
 	h, err := server.New(opts)
 	if err != nil {
 		return err
@@ -159,6 +161,7 @@ func replicaHealth(idx *eventIndex, rb *replicaBots) func() api.Health {
 		}
 		p := idx.ix.Progress()
 		h.Index = &api.IndexHealth{Indexed: p.Indexed, Head: p.Head, Quarantined: p.Quarantined}
+		h.Node = idx.node.health()
 		if p.CatchingUp {
 			h.Index.Backfill = &api.Backfill{BlocksPerSec: p.BlocksPerSec, EventsPerSec: p.EventsPerSec, ETASeconds: p.ETASeconds}
 		}

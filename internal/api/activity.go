@@ -1,7 +1,6 @@
 package api
 
 import (
-	"context"
 	"encoding/base64"
 	"encoding/csv"
 	"errors"
@@ -155,7 +154,7 @@ func (h *HistoryHandler) waitHead(r *http.Request) {
 	if h.d.WaitHead == nil {
 		return
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), historyWait)
+	ctx, cancel := headWaitContext(r.Context())
 	defer cancel()
 	if err := h.d.WaitHead(ctx); err != nil && r.Context().Err() == nil {
 		h.d.Log.Warn("activity: index behind the head", "err", err)

@@ -193,6 +193,12 @@ func TestTransferRoundTrip(t *testing.T) {
 	if len(evs) == 0 || evs[0].(map[string]any)["type"] == "" {
 		t.Fatalf("events %v", evs)
 	}
+	// Waits below a millisecond mean no wait: a final transaction is answered, not timed out.
+	for _, wait := range []string{"1ns", "1us", "999us", "0"} {
+		if code, d := e.do("GET", "/api/v1/tx/"+hash+"?wait="+wait, ""); code != 200 || d["status"] != "Success" {
+			t.Fatalf("wait=%s: %d %v", wait, code, d)
+		}
+	}
 	// The recipient's view of the same transaction.
 	d = e.mustOK("GET", "/api/v1/tx/"+hash+"?account="+to.String(), "")
 	if a := d["transactionInsights"].(map[string]any)["coinChange"].([]any)[0].(map[string]any)["amount"]; a != "123456789" {

@@ -6,6 +6,7 @@ import (
 	"math"
 	"net/http"
 	"strconv"
+	"time"
 )
 
 // ReadyLag is how many blocks behind the node's head an index may be and still count as
@@ -20,6 +21,9 @@ type Health struct {
 	Roles []string
 	// Index is how far the event index this replica reads has got; nil without one.
 	Index *IndexHealth
+	// Node is what this replica's reads know of the chain node (nodehealth.go); nil when
+	// it does not watch one.
+	Node *NodeHealth
 }
 
 // IndexHealth is the index's progress as this replica sees it.
@@ -66,6 +70,7 @@ type healthJSON struct {
 	Network string           `json:"network"`
 	Roles   []string         `json:"roles"`
 	Index   *indexHealthJSON `json:"index"`
+	Node    *nodeHealthJSON  `json:"node,omitempty"`
 }
 
 func (h Health) json(network string) healthJSON {
@@ -75,7 +80,7 @@ func (h Health) json(network string) healthJSON {
 	}
 	if i := h.Index; i != nil {
 		out.Index = &indexHealthJSON{IndexedHeight: strconv.FormatUint(i.Indexed, 10), HeadHeight: strconv.FormatUint(i.Head, 10),
-			Behind: strconv.FormatUint(i.behind(), 10), CaughtUp: i.behind() <= ReadyLag, Quarantined: i.Quarantined}
+			Behind: strconv.FormatUint(i.behind(), 10), CaughtUp: i.behind() <= ReadyLag && h.headFresh(), Quarantined: i.Quarantined}
 		if b := i.Backfill; b != nil {
 			out.Index.Backfill = &backfillJSON{BlocksPerSecond: math.Round(b.BlocksPerSec), EventsPerSecond: math.Round(b.EventsPerSec)}
 			if b.ETASeconds > 0 {
@@ -84,8 +89,15 @@ func (h Health) json(network string) healthJSON {
 			}
 		}
 	}
+	if h.Node != nil {
+		out.Node = h.Node.json()
+	}
 	return out
 }
+
+// headFresh: the head the index's lag is measured against was read within the poll
+// budget (a lag measured against a head from before the node went away says nothing).
+func (h Health) headFresh() bool { return h.Node == nil || h.Node.headFresh() }
 
 // Healthz serves GET /healthz: 200 while the process serves (a load balancer's liveness
 // check), with the roles it holds and how far its index is behind the head.
@@ -96,14 +108,20 @@ func Healthz(network string, health func() Health) http.HandlerFunc {
 }
 
 // Readyz serves GET /readyz: 200 once this replica's index has caught up with the node
-// (or it has none), 503 while it catches up, so a load balancer sends traffic only to
-// replicas whose history pages are current.
+// (or it has none), 503 while it catches up or after the node has not answered for
+// NodeUnreadyAfter, so a load balancer sends traffic only to replicas whose history pages
+// are current and whose node answers; 200 again once the node does.
 func Readyz(network string, health func() Health) http.HandlerFunc {
 	// Not ready is this replica's state, polled by every probe while it catches up, not a
 	// failure to log at each poll.
 	quiet := slog.New(slog.DiscardHandler)
 	return func(w http.ResponseWriter, r *http.Request) {
 		h := health()
+		if n := h.Node; n != nil && n.unready() {
+			WriteError(w, r, quiet, http.StatusServiceUnavailable, CodeUnavailable,
+				fmt.Sprintf("The chain node has not answered for %d s.", n.unreachableFor()/time.Second))
+			return
+		}
 		if i := h.Index; i != nil && i.behind() > ReadyLag {
 			WriteError(w, r, quiet, http.StatusServiceUnavailable, CodeCatchingUp,
 				fmt.Sprintf("The index is catching up: block %d of %d.", i.Indexed, i.Head))

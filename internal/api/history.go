@@ -423,6 +423,16 @@ func (h *HistoryHandler) feedOf(ctx context.Context, n int, hs heights) (any, er
 // historyWait bounds how long a player's history waits for the index to reach the head.
 const historyWait = 3 * time.Second
 
+// headWaitContext bounds a wait for the index to reach the head: historyWait, and at most
+// half of what is left of the request's budget, so the index's answer still fits in it.
+func headWaitContext(ctx context.Context) (context.Context, context.CancelFunc) {
+	d := historyWait
+	if dl, ok := ctx.Deadline(); ok {
+		d = min(d, time.Until(dl)/2)
+	}
+	return context.WithTimeout(ctx, d)
+}
+
 // SpinRecord is one slot play in GET /api/v1/slots/history. Amounts are base units as
 // decimal strings; Net is won − wagered (signed); Time is RFC 3339. Only plays that ran
 // are in the index: a failed transaction wagered nothing (it spent gas only).
@@ -456,7 +466,7 @@ func (h *HistoryHandler) GetSpinHistory(w http.ResponseWriter, r *http.Request) 
 		return
 	}
 	if h.d.WaitHead != nil {
-		ctx, cancel := context.WithTimeout(r.Context(), historyWait)
+		ctx, cancel := headWaitContext(r.Context())
 		if err := h.d.WaitHead(ctx); err != nil && r.Context().Err() == nil {
 			h.d.Log.Warn("history: index behind the head", "err", err) // answer with what it holds
 		}

@@ -356,6 +356,10 @@ func (h *Handler) QuoteSwap(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
+	// USD is a nicety: a market read that fails or is slow (a cold cache refreshes every
+	// token) leaves it null, never holds up or fails the quote; it runs beside the route's
+	// reads, and its refresh goes on in the background for the next quote.
+	usd := h.snapshotAside(ctx, "swap quote")
 	in, out, err := h.swapPair(ctx, req.From, req.To)
 	if err != nil {
 		h.writeSwapErr(w, r, err)
@@ -371,16 +375,7 @@ func (h *Handler) QuoteSwap(w http.ResponseWriter, r *http.Request) {
 		h.writeSwapErr(w, r, err)
 		return
 	}
-	// USD is a nicety: a market read that fails or is slow (a cold cache refreshes every
-	// token) leaves it null, never holds up or fails the quote; the refresh goes on in the
-	// background for the next quote.
-	uctx, cancel := context.WithTimeout(ctx, usdWait)
-	snap, err := h.market.Snapshot(uctx, false)
-	cancel()
-	if err != nil {
-		h.log.Warn("swap quote: no market snapshot for USD values", "err", err)
-		snap = nil
-	}
+	snap := usd()
 	first := route.Hops[0]
 	amountOut, minOut := route.AmountOut(), route.MinOut()
 	// The route's impact: what is left after each hop's impact, compounded.

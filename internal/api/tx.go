@@ -80,7 +80,8 @@ func parseTxHash(s string) (string, bool) {
 	return "0x" + h, true
 }
 
-// parseWait reads ?wait= as a Go duration ("30s") or whole seconds ("30"), capped at MaxWait.
+// parseWait reads ?wait= as a Go duration ("30s") or whole seconds ("30"), capped at MaxWait;
+// below a millisecond it is 0.
 func parseWait(s string) (time.Duration, bool) {
 	if s == "" {
 		return 0, true
@@ -95,6 +96,11 @@ func parseWait(s string) (time.Duration, bool) {
 	}
 	if d < 0 {
 		return 0, false
+	}
+	// A wait shorter than a millisecond could not outlast the first read: it means no wait
+	// (one read now), not a timeout before the node was asked.
+	if d < time.Millisecond {
+		return 0, true
 	}
 	return min(d, MaxWait), true
 }

@@ -26,9 +26,17 @@ const rowsPerRound = 20
 // filters pass it, its text (a full alert and a one-line form for batches).
 type alert struct {
 	pos        store.Pos
+	timeUS     int64 // the block's time
 	show       bool
 	text, line string
 	photo      string
+	// What a digest sums: the amount the alert is about (bought, won, burned) in base units
+	// of unit, its dollar value (nil: unknown), who and the transaction's link.
+	amt       *big.Int
+	usd       *big.Rat
+	unit      string
+	decimals  uint8
+	who, link string
 }
 
 // RetryAfterError is Telegram's 429: wait Seconds, then send again.
@@ -287,9 +295,19 @@ func (b *Bot) deliver(ctx context.Context, r *roundData, chat int64, s Settings,
 		}
 		return false, b.cfg.Store.SetBotCursor(ctx, b.cfg.Kind, chat, stream, store.BotCursor{Pos: head})
 	}
-	alerts, full, err := r.alerts(ctx, stream, s, cur.Pos)
+	alerts, full, err := r.alerts(ctx, stream, s, cur.Pos, rowsPerRound)
 	if err != nil || len(alerts) == 0 {
 		return false, err
+	}
+	settings := s.Alerts[stream]
+	news(alerts, settings)
+	cutoff := b.cfg.Now().Add(-b.cfg.DigestAfter).UnixMicro()
+	for _, a := range alerts {
+		if a.show && a.timeUS < cutoff {
+			// The bot was away (an outage, a catch-up): what happened meanwhile is one
+			// message, then the live alerts follow.
+			return true, b.digest(ctx, r, chat, s, stream, cur, cutoff)
+		}
 	}
 	last := alerts[len(alerts)-1].pos
 	var shown []alert
@@ -298,7 +316,6 @@ func (b *Bot) deliver(ctx context.Context, r *roundData, chat int64, s Settings,
 			shown = append(shown, a)
 		}
 	}
-	settings := s.Alerts[stream]
 	post := func(text, photo string, to store.Pos) error {
 		if settings.DeletePrevious && cur.Message != 0 {
 			if err := b.tg.Delete(ctx, chat, cur.Message); err != nil {
@@ -334,6 +351,114 @@ func (b *Bot) deliver(ctx context.Context, r *roundData, chat int64, s Settings,
 		}
 	}
 	return full, err
+}
+
+// news hides the events from before the chat switched the stream on: the index may reach
+// them only later, while it catches up, but they were history when the chat subscribed.
+func news(alerts []alert, a *Alerts) {
+	for i := range alerts {
+		if alerts[i].timeUS < a.SinceUS {
+			alerts[i].show = false
+		}
+	}
+}
+
+// Bounds of one digest: rows read a page at a time, and at most maxDigestRows in one
+// message (a longer absence takes a digest per that many rows).
+const (
+	digestPage    = 500
+	maxDigestRows = 20_000
+)
+
+// digest posts one message summing a stream's pending events older than cutoff (chain
+// time, microseconds), and moves the chat's cursor past them once Telegram accepted it.
+func (b *Bot) digest(ctx context.Context, r *roundData, chat int64, s Settings, stream string, cur store.BotCursor, cutoff int64) error {
+	settings := s.Alerts[stream]
+	var shown []alert
+	last, read := cur.Pos, 0
+	for read < maxDigestRows {
+		page, _, err := r.alerts(ctx, stream, s, last, digestPage)
+		if err != nil {
+			return err
+		}
+		news(page, settings)
+		done := len(page) < digestPage
+		for _, a := range page {
+			if a.timeUS >= cutoff {
+				done = true
+				break
+			}
+			last, read = a.pos, read+1
+			if a.show {
+				shown = append(shown, a)
+			}
+		}
+		if done {
+			break
+		}
+	}
+	if len(shown) == 0 {
+		return b.cfg.Store.SetBotCursor(ctx, b.cfg.Kind, chat, stream, store.BotCursor{Pos: last, Message: cur.Message})
+	}
+	id, err := b.send(ctx, chat, digestText(stream, shown), "")
+	if err != nil {
+		return err
+	}
+	b.log.Info("bots: digest posted", "chat", chat, "stream", stream, "events", len(shown))
+	return b.cfg.Store.SetBotCursor(ctx, b.cfg.Kind, chat, stream, store.BotCursor{Pos: last, Message: id})
+}
+
+// digestText sums a stream's events in a line: how many, how much, the largest.
+func digestText(stream string, shown []alert) string {
+	noun := map[string][2]string{StreamBuy: {"buy", "buys"}, StreamPlay: {"slot play", "slot plays"}, StreamBurn: {"burn", "burns"}}[stream]
+	count := fmt.Sprintf("%d %s", len(shown), noun[1])
+	if len(shown) == 1 {
+		count = "1 " + noun[0]
+	}
+	// Sums and the largest are told only in one unit: plays of every token are counted.
+	unit := shown[0].unit
+	var largest *alert
+	total, usd := new(big.Int), new(big.Rat)
+	usdKnown, oneUnit, wins := true, true, 0
+	for i := range shown {
+		a := &shown[i]
+		if a.unit != unit {
+			oneUnit = false
+		}
+		if a.amt == nil || a.amt.Sign() == 0 {
+			continue
+		}
+		wins++
+		total.Add(total, a.amt)
+		if a.usd == nil {
+			usdKnown = false
+		} else {
+			usd.Add(usd, a.usd)
+		}
+		if largest == nil || a.amt.Cmp(largest.amt) > 0 {
+			largest = a
+		}
+	}
+	text := "While the bot was away: " + count
+	if stream == StreamPlay {
+		text += fmt.Sprintf(" (%d won)", wins)
+	}
+	if oneUnit && largest != nil {
+		figure := func(amt *big.Int, value *big.Rat, known bool) string {
+			out := units(amt, largest.decimals) + " " + unit
+			if known && value != nil {
+				out += " (" + dollars(value) + ")"
+			}
+			return out
+		}
+		if stream == StreamPlay {
+			text += ", the largest win " + figure(largest.amt, largest.usd, true)
+		} else {
+			text += ", " + figure(total, usd, usdKnown) + ", the largest " + figure(largest.amt, largest.usd, true)
+		}
+		text += " by " + largest.who + " · " + largest.link
+	}
+	return text + ". Live alerts follow."
 }
 
 // send posts a message; a refused photo is sent again as text. Other failures return at
@@ -380,12 +505,12 @@ func (r *roundData) token(ctx context.Context, want supra.CoinType) *market.Toke
 
 // alerts reads a stream's rows after pos and renders each for the chat's settings; full
 // means a whole page was read.
-func (r *roundData) alerts(ctx context.Context, stream string, s Settings, pos store.Pos) ([]alert, bool, error) {
+func (r *roundData) alerts(ctx context.Context, stream string, s Settings, pos store.Pos, limit int) ([]alert, bool, error) {
 	st := r.b.cfg.Store
 	var out []alert
 	switch stream {
 	case StreamBuy:
-		rows, err := st.TradesAfter(ctx, pos, rowsPerRound)
+		rows, err := st.TradesAfter(ctx, pos, limit)
 		if err != nil {
 			return nil, false, err
 		}
@@ -393,7 +518,7 @@ func (r *roundData) alerts(ctx context.Context, stream string, s Settings, pos s
 			out = append(out, r.buy(ctx, s, row))
 		}
 	case StreamPlay:
-		rows, err := st.PlaysAfter(ctx, pos, rowsPerRound)
+		rows, err := st.PlaysAfter(ctx, pos, limit)
 		if err != nil {
 			return nil, false, err
 		}
@@ -401,7 +526,7 @@ func (r *roundData) alerts(ctx context.Context, stream string, s Settings, pos s
 			out = append(out, r.play(s, row))
 		}
 	case StreamBurn:
-		rows, err := st.BurnsAfter(ctx, pos, rowsPerRound)
+		rows, err := st.BurnsAfter(ctx, pos, limit)
 		if err != nil {
 			return nil, false, err
 		}
@@ -413,7 +538,7 @@ func (r *roundData) alerts(ctx context.Context, stream string, s Settings, pos s
 			out = append(out, a)
 		}
 	}
-	return out, len(out) == rowsPerRound, nil
+	return out, len(out) == limit, nil
 }
 
 // buy renders a trade that bought the chat's buy token with SUPRA. Buy or sell was
@@ -421,7 +546,7 @@ func (r *roundData) alerts(ctx context.Context, stream string, s Settings, pos s
 // of the trade (the same the swap's candle shows), not today's: an alert sent late, after
 // a restart say, still tells what the buyer paid then.
 func (r *roundData) buy(ctx context.Context, s Settings, row store.TradeAt) alert {
-	a := alert{pos: row.Pos}
+	a := alert{pos: row.Pos, timeUS: row.Trade.TimeUS}
 	t := row.Trade
 	tok, ok := r.b.cfg.Tokens.ByName(s.Alerts[StreamBuy].Token)
 	if !ok {
@@ -467,6 +592,8 @@ func (r *roundData) buy(ctx context.Context, s Settings, row store.TradeAt) aler
 	a.text = strings.Join(lines, "\n")
 	a.line = fmt.Sprintf("%s bought %s %s for %s %s (%s) · %s", short(t.Sender), gotText, tok.Name, paidText, native.Name, dollars(value), r.b.txLink(t.TxHash))
 	a.photo = s.Alerts[StreamBuy].Image
+	a.amt, a.usd, a.unit, a.decimals = new(big.Int).SetUint64(t.BaseAmount), value, tok.Name, tok.Decimals
+	a.who, a.link = short(t.Sender), r.b.txLink(t.TxHash)
 	return a
 }
 
@@ -487,7 +614,7 @@ func spinWord(n string) string {
 
 // play renders a slot play (filtered by the chat's token).
 func (r *roundData) play(s Settings, row store.PlayAt) alert {
-	a := alert{pos: row.Pos}
+	a := alert{pos: row.Pos, timeUS: row.TimeUS}
 	name, decimals := row.Token.String(), uint8(0)
 	if t, ok := r.b.cfg.Tokens.ByCoin(row.Token); ok {
 		name, decimals = t.Name, t.Decimals
@@ -516,12 +643,16 @@ func (r *roundData) play(s Settings, row store.PlayAt) alert {
 	}, "\n")
 	a.line = fmt.Sprintf("%s: %s× %s %s, %s · %s", short(row.Player), row.Spins, units(intOrZero(row.Bet), decimals), name, result, r.b.txLink(row.TxHash))
 	a.photo = s.Alerts[StreamPlay].Image
+	if won != nil {
+		a.amt = won
+	}
+	a.unit, a.decimals, a.who, a.link = name, decimals, short(row.Player), r.b.txLink(row.TxHash)
 	return a
 }
 
 // burn renders LUCKY sent to the burn address, with the total burned so far.
 func (r *roundData) burn(ctx context.Context, s Settings, row store.BurnAt) (alert, error) {
-	a := alert{pos: row.Pos}
+	a := alert{pos: row.Pos, timeUS: row.TimeUS}
 	tok, ok := r.b.cfg.Tokens.ByName(s.Alerts[StreamBurn].Token)
 	if !ok {
 		return a, nil
@@ -557,6 +688,8 @@ func (r *roundData) burn(ctx context.Context, s Settings, row store.BurnAt) (ale
 		r.b.txLink(row.TxHash),
 	}, "\n")
 	a.line = fmt.Sprintf("%s burned %s %s (%s) · %s", short(row.Burner), units(amt, tok.Decimals), tok.Name, dollars(value), r.b.txLink(row.TxHash))
+	a.amt, a.usd, a.unit, a.decimals = amt, value, tok.Name, tok.Decimals
+	a.who, a.link = short(row.Burner), r.b.txLink(row.TxHash)
 	return a, nil
 }
 

@@ -293,3 +293,39 @@ func TestBuyAlertCarriesTheCandlesTradeTimeUSDPrice(t *testing.T) {
 		t.Errorf("alert spent $%v, at the trade's price $%v (today's would be $%v):\n%s", got, want, 10*supraUSDNow, m)
 	}
 }
+
+// The bot away for 10 minutes of chain time while 25 plays happen: the chat gets one
+// digest of them when it is back, not 25 alerts or a batch, then each live play once.
+func TestLongAbsenceIsOneDigest(t *testing.T) {
+	e := newEnv(t)
+	_, stop := e.bot(bots.SupraBot, nil)
+	const chat = 32
+	e.ask(chat, chat, "/subscribe")
+	stop()
+	var hashes []string
+	for range 25 {
+		hashes = append(hashes, e.play(1, 10_000_000, 1).Hash)
+	}
+	e.sync()
+	if _, err := e.node.AdvanceTime(10 * time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	e.bot(bots.SupraBot, nil)
+	d := e.wait(chat, 2)[1].Text
+	if !strings.HasPrefix(d, "While the bot was away: 25 slot plays (") || !strings.HasSuffix(d, "Live alerts follow.") {
+		t.Fatalf("digest %q", d)
+	}
+	// It links one transaction at most: the largest win's.
+	linked := 0
+	for _, h := range hashes {
+		linked += strings.Count(d, h)
+	}
+	if want := map[bool]int{true: 1, false: 0}[strings.Contains(d, "the largest win")]; linked != want {
+		t.Errorf("digest links %d plays, want %d: %q", linked, want, d)
+	}
+	live := e.play(1, 10_000_000, 1)
+	e.sync()
+	if m := e.wait(chat, 3)[2].Text; !strings.Contains(m, live.Hash) || !strings.HasPrefix(m, "🎰 Slot play") {
+		t.Fatalf("live alert %q", m)
+	}
+}

@@ -61,8 +61,19 @@ type Config struct {
 	// Backoff is the first retry delay after a Telegram or store error (default 1 s,
 	// doubling to 1 min).
 	Backoff time.Duration
-	Log     *slog.Logger
+	// Now is the chain's clock (default time.Now; a devnet's moves with time travel): a
+	// subscription starts at its now, and an event is news while it is younger than
+	// DigestAfter by it.
+	Now func() time.Time
+	// DigestAfter: a chat's pending events older than this when the bot gets to them (after
+	// an outage, a catch-up) go out as one digest per stream, not one alert each (default
+	// DefaultDigestAfter).
+	DigestAfter time.Duration
+	Log         *slog.Logger
 }
+
+// DefaultDigestAfter is how old an event may be and still be posted as an alert of its own.
+const DefaultDigestAfter = 3 * time.Minute
 
 // Bot is one bot: its commands and its alert loop.
 type Bot struct {
@@ -93,6 +104,12 @@ func New(cfg Config, tg Telegram) (*Bot, error) {
 	}
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.DigestAfter <= 0 {
+		cfg.DigestAfter = DefaultDigestAfter
 	}
 	return &Bot{cfg: cfg, tg: tg, log: cfg.Log.With("bot", cfg.Kind)}, nil
 }

@@ -97,7 +97,7 @@ func (e *env) bot(kind string, tweak func(*bots.Config)) (b *bots.Bot, stop func
 		e.t.Fatal(err)
 	}
 	cfg := bots.Config{Kind: kind, Store: e.db, Prices: e.mkt, Tokens: e.reg, Network: e.net, PublicURL: "http://lucky.test",
-		Username: client.Username(), Poll: 20 * time.Millisecond, Backoff: 20 * time.Millisecond}
+		Username: client.Username(), Poll: 20 * time.Millisecond, Backoff: 20 * time.Millisecond, Now: e.node.Now}
 	if tweak != nil {
 		tweak(&cfg)
 	}

@@ -130,10 +130,12 @@ func (b *Bot) Handle(ctx context.Context, m Message) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	// A stream switched on starts at what the index holds next (no flood of history); the
-	// cursor is written before the settings, so an alert round never sees it on without.
+	// A stream switched on starts at what the index holds next and at the chain's now (no
+	// flood of history, even from an index still catching up); the cursor is written before
+	// the settings, so an alert round never sees it on without.
 	for k, a := range s.Alerts {
 		if a.On && !wasOn[k] {
+			a.SinceUS = b.cfg.Now().UnixMicro()
 			head, err := b.cfg.Store.Head(ctx)
 			if err != nil {
 				return "", err

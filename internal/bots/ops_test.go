@@ -48,7 +48,7 @@ func (e *env) start(log *slog.Logger) (started *bots.Started, stop func()) {
 	started, err := bots.Start(ctx, bots.Launch{Tokens: map[string]string{bots.SupraBot: secretToken}, APIURL: e.tg.URL(),
 		Retry: 20 * time.Millisecond, RetryMax: 100 * time.Millisecond, FirstTry: 300 * time.Millisecond,
 		Base: bots.Config{Store: e.db, Prices: e.mkt, Tokens: e.reg, Network: e.net, PublicURL: "http://lucky.test", Log: log,
-			Poll: 20 * time.Millisecond, Backoff: 20 * time.Millisecond}})
+			Poll: 20 * time.Millisecond, Backoff: 20 * time.Millisecond, Now: e.node.Now}})
 	if err != nil {
 		e.t.Fatalf("Start: %v", err)
 	}

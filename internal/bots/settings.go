@@ -26,6 +26,11 @@ type Alerts struct {
 	Image string `json:"image,omitempty"`
 	// DeletePrevious removes the stream's last alert when a new one is posted.
 	DeletePrevious bool `json:"deletePrevious,omitempty"`
+	// SinceUS is when the stream was switched on, on the chain's clock (microseconds since
+	// the Unix epoch): events before it are not news to the chat and are never posted, even
+	// when the index reaches them later (it was catching up at the time). 0: no bound
+	// (switched on before the bound was kept).
+	SinceUS int64 `json:"sinceUs,omitempty"`
 }
 
 // Settings are a chat's settings for one bot (JSON in the store). Emoji, EmojiBase and

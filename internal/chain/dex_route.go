@@ -28,8 +28,11 @@ import (
 // removed on Liquidswap, so only "no pool" can go stale, and only when someone creates one.
 const MissingPoolTTL = 15 * time.Second
 
-// routeSearchReads bounds the pool reads a route search runs at once.
-const routeSearchReads = 8
+// routeSearchReads bounds the pool reads a route search runs at once (two node reads
+// each): enough that a search over the registry's hubs is one round of reads, not waves of
+// them one after another, each as slow as the node; a quarter of a client's requests in
+// flight to one node (supra.DefaultPerNode) at most.
+const routeSearchReads = 24
 
 // ErrPoolsMoved: the pools changed between the reads of one route quote (the first hop's
 // quoted output no longer buys the route's minimum); asking again answers.
@@ -243,6 +246,11 @@ func (c *Dex) BestRoute(ctx context.Context, in, out supra.CoinType, amountIn ui
 	legs := map[pairKey]bool{{in, out}: true}
 	for _, h := range hubs {
 		if h == in || h == out || h.IsZero() {
+			continue
+		}
+		// A hub one of whose pools is known not to exist is no route: its other pool
+		// need not be read.
+		if c.missing != nil && (c.missing.known(in, h) || c.missing.known(h, out)) {
 			continue
 		}
 		cands = append(cands, candidate{path: []supra.CoinType{in, h, out}})

@@ -131,7 +131,7 @@ func chainAnswers(t *testing.T, n *devnet.Node, hashes [][32]byte) map[string]st
 }
 
 // A node with a state file keeps its old blocks next to it, leaves no file there but the
-// state, and answers the same after a restart.
+// state and its one history journal, and answers the same after a restart.
 func TestOldBlocksSurviveARestart(t *testing.T) {
 	dir := t.TempDir()
 	opts := devnet.Options{StatePath: filepath.Join(dir, "state.json"), RecentBlocks: 3}
@@ -145,7 +145,7 @@ func TestOldBlocksSurviveARestart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(entries) != 1 || entries[0].Name() != "state.json" {
+	if len(entries) != 2 || entries[0].Name() != "state.json" || !strings.HasPrefix(entries[1].Name(), "state.json.history-") {
 		var names []string
 		for _, e := range entries {
 			names = append(names, e.Name())
@@ -158,5 +158,16 @@ func TestOldBlocksSurviveARestart(t *testing.T) {
 		if got := after[path]; got != want {
 			t.Fatalf("after the restart GET %s\n got %s\nwant %s", path, got, want)
 		}
+	}
+	// The restarted node writes a journal of its own and deletes the one it loaded.
+	if err := m.Close(); err != nil {
+		t.Fatal(err)
+	}
+	again, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(again) != 2 || again[1].Name() == entries[1].Name() {
+		t.Fatalf("after the second close: %v (first journal %s)", again, entries[1].Name())
 	}
 }

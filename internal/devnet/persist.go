@@ -2,6 +2,8 @@ package devnet
 
 import (
 	"bufio"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -14,8 +16,9 @@ import (
 )
 
 // StateVersion is the version of the state file format. Loading refuses other versions
-// (instead of silently misreading them, the lesson of foundry#11176).
-const StateVersion = 1
+// (instead of silently misreading them, the lesson of foundry#11176). Version 2 may keep
+// the history in a journal file beside it; version 1 files (all inline) still load.
+const StateVersion = 2
 
 // stateFile is the JSON state dump: the ledger, the block/transaction history and time.
 type stateFile struct {
@@ -30,6 +33,12 @@ type stateFile struct {
 	Resources    []fileResource `json:"resources"`
 	Blocks       []fileBlock    `json:"blocks"`
 	Transactions []*txRecord    `json:"transactions"`
+	// Journal names the history file beside a state file written by SaveState and the
+	// autosave (Blocks and Transactions are then empty): its first JournalBlocks lines are
+	// the sealed blocks with their transactions. Lines after those (a save cut short) are
+	// not part of the state.
+	Journal       string `json:"journal,omitempty"`
+	JournalBlocks uint64 `json:"journal_blocks,omitempty"`
 
 	// FungibleStores are the accounts' primary fungible stores (owner, coin, balance).
 	// Files written before the devnet had them lack the field and load as having none:
@@ -100,7 +109,7 @@ func (n *Node) DumpState(w io.Writer) error {
 
 // LoadState replaces the chain with a dump produced by DumpState and drops snapshots.
 func (n *Node) LoadState(r io.Reader) error {
-	c, err := n.readState(r)
+	c, _, err := n.readState(r, "")
 	if err != nil {
 		return err
 	}
@@ -122,18 +131,148 @@ func (n *Node) SaveState(path string) error {
 	if n.ch.open != nil {
 		n.ch.seal(n.now)
 	}
-	f, err := n.toFile(n.ch)
+	c := n.ch
+	f, err := n.toFile(c)
 	n.mu.Unlock()
 	if err != nil {
 		return fmt.Errorf("devnet: save state: %w", err)
 	}
-	return writeStateFile(path, f)
+	return n.save(path, c, f)
+}
+
+// save writes a state file in two parts, so that a save costs what changed since the last
+// one rather than the whole chain (a chain of a few thousand transactions is megabytes of
+// JSON, and rewriting it all took longer than the interval it had to fit in): first the
+// sealed blocks not yet in the journal are appended to it and fsynced, then the state file
+// (accounts, coins, resources, time: small) is replaced atomically, naming the journal and
+// how many of its blocks count. A chain that is not the journal's (revert, reset, load, a
+// start) begins a new journal; the old one is deleted once the state file no longer names it.
+func (n *Node) save(path string, c *ledger, f *stateFile) error {
+	n.saveMu.Lock()
+	defer n.saveMu.Unlock()
+	j := n.journal
+	old := ""
+	if j == nil || j.ledger != c || j.blocks > f.chain.len() {
+		if j != nil {
+			old = j.name
+			j.close()
+		}
+		var err error
+		if j, err = newJournal(path, c); err != nil {
+			return fmt.Errorf("devnet: save state: %w", err)
+		}
+		n.journal = j
+	}
+	if err := j.append(&f.chain, f.Transactions); err != nil {
+		// A half-written line is past the count the state file names: the next save starts
+		// a new journal rather than appending after it.
+		j.ledger = nil
+		return fmt.Errorf("devnet: save state: journal: %w", err)
+	}
+	f.Journal, f.JournalBlocks = j.name, j.blocks
+	f.Transactions = nil
+	if err := writeStateFile(path, f); err != nil {
+		return err
+	}
+	if old != "" && old != j.name {
+		_ = os.Remove(filepath.Join(filepath.Dir(path), old))
+	}
+	return nil
+}
+
+// journal is the history half of the state on disk: one JSON line per sealed block, with
+// its transactions, appended as the chain grows.
+type journal struct {
+	ledger *ledger // the chain whose blocks the lines are (nil: none; start a new journal)
+	name   string  // file name, in the state file's directory
+	file   *os.File
+	blocks uint64 // lines written
+}
+
+type journalLine struct {
+	Block fileBlock   `json:"block"`
+	Txs   []*txRecord `json:"txs"`
+}
+
+func newJournal(statePath string, c *ledger) (*journal, error) {
+	var id [6]byte
+	if _, err := rand.Read(id[:]); err != nil {
+		return nil, err
+	}
+	name := filepath.Base(statePath) + ".history-" + hex.EncodeToString(id[:])
+	fh, err := os.OpenFile(filepath.Join(filepath.Dir(statePath), name), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return nil, err
+	}
+	return &journal{ledger: c, name: name, file: fh}, nil
+}
+
+// append writes the blocks from j.blocks up to the chain's height, then fsyncs.
+func (j *journal) append(chain *blockList, txs []*txRecord) error {
+	if j.blocks == chain.len() {
+		return nil
+	}
+	w := bufio.NewWriterSize(j.file, 1<<16)
+	enc := json.NewEncoder(w)
+	for h := j.blocks; h < chain.len(); h++ {
+		b, err := chain.at(h)
+		if err != nil {
+			return err
+		}
+		line := journalLine{Block: fileBlock{b.Height, b.Hash, b.Time.UnixMicro(), b.Txs}, Txs: make([]*txRecord, len(b.Txs))}
+		for k, i := range b.Txs {
+			line.Txs[k] = txs[i]
+		}
+		if err := enc.Encode(line); err != nil {
+			return err
+		}
+	}
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	if err := j.file.Sync(); err != nil {
+		return err
+	}
+	j.blocks = chain.len()
+	return nil
+}
+
+func (j *journal) close() {
+	if j.file != nil {
+		j.file.Close()
+	}
+}
+
+// readJournal fills f's blocks and transactions from the first f.JournalBlocks lines of
+// its journal in dir.
+func (f *stateFile) readJournal(dir string) error {
+	fh, err := os.Open(filepath.Join(dir, filepath.Base(f.Journal)))
+	if err != nil {
+		return fmt.Errorf("devnet: state journal: %w", err)
+	}
+	defer fh.Close()
+	dec := json.NewDecoder(bufio.NewReaderSize(fh, 1<<16))
+	f.Blocks = make([]fileBlock, 0, f.JournalBlocks)
+	for h := uint64(0); h < f.JournalBlocks; h++ {
+		var line journalLine
+		if err := dec.Decode(&line); err != nil {
+			return fmt.Errorf("devnet: state journal %s, block %d of %d: %w", f.Journal, h, f.JournalBlocks, err)
+		}
+		if len(line.Txs) != len(line.Block.Txs) {
+			return fmt.Errorf("devnet: state journal %s, block %d: %d transactions for %d", f.Journal, h, len(line.Txs), len(line.Block.Txs))
+		}
+		for k, i := range line.Block.Txs {
+			if i != len(f.Transactions) {
+				return fmt.Errorf("devnet: state journal %s, block %d: transaction %d out of order", f.Journal, h, i)
+			}
+			f.Transactions = append(f.Transactions, line.Txs[k])
+		}
+		f.Blocks = append(f.Blocks, line.Block)
+	}
+	return nil
 }
 
 func writeStateFile(path string, f *stateFile) error {
-	if err := f.readBlocks(); err != nil {
-		return fmt.Errorf("devnet: save state: %w", err)
-	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".devnet-state-*")
 	if err != nil {
 		return fmt.Errorf("devnet: save state: %w", err)
@@ -174,7 +313,8 @@ type chainVersion struct {
 }
 
 // autosave writes the state file every interval while the chain changes, so that kill -9
-// loses at most the last interval. In interval-block mode a block still open is left for
+// loses at most the last interval and the save under way. A save that takes longer than
+// three intervals puts the promise at risk and says so in the log. In interval-block mode a block still open is left for
 // the next tick, after it seals: its transactions are not final yet.
 func (n *Node) autosave(path string, every time.Duration) {
 	defer n.wg.Done()
@@ -198,8 +338,12 @@ func (n *Node) autosave(path string, every time.Duration) {
 		n.mu.RUnlock()
 		// Encoding runs outside the lock: toFile copied the maps, and the records and
 		// blocks it shares (old blocks in the scratch file too) never change once sealed.
+		began := time.Now()
 		if err == nil {
-			err = writeStateFile(path, f)
+			err = n.save(path, c, f)
+		}
+		if took := time.Since(began); took > 3*every {
+			n.log.Warn("devnet: saving state took longer than three save intervals", "path", path, "took", took, "interval", every)
 		}
 		if err != nil {
 			n.log.Error("devnet: saving state", "path", path, "err", err)
@@ -215,7 +359,13 @@ func (n *Node) loadFile(path string) (*ledger, error) {
 		return nil, err
 	}
 	defer fh.Close()
-	c, err := n.readState(fh)
+	c, name, err := n.readState(fh, filepath.Dir(path))
+	if err == nil && name != "" {
+		// The first save starts a journal of its own and deletes this one.
+		n.saveMu.Lock()
+		n.journal = &journal{name: name}
+		n.saveMu.Unlock()
+	}
 	if err == nil {
 		if ierr := n.checkInvariants(c); ierr != nil {
 			err = fmt.Errorf("%w: %w", ErrStateInvariant, ierr)
@@ -277,16 +427,26 @@ func (n *Node) toFile(c *ledger) (*stateFile, error) {
 	return f, nil
 }
 
-func (n *Node) readState(r io.Reader) (*ledger, error) {
+// readState decodes a state file; one whose history is in a journal reads it from dir
+// ("" refuses it) and returns the journal's name.
+func (n *Node) readState(r io.Reader, dir string) (*ledger, string, error) {
 	var f stateFile
 	if err := json.NewDecoder(r).Decode(&f); err != nil {
-		return nil, fmt.Errorf("devnet: decode state: %w", err)
+		return nil, "", fmt.Errorf("devnet: decode state: %w", err)
 	}
-	if f.Version != StateVersion {
-		return nil, fmt.Errorf("%w: %d (this build reads %d)", ErrStateVersion, f.Version, StateVersion)
+	if f.Version != StateVersion && f.Version != 1 {
+		return nil, "", fmt.Errorf("%w: %d (this build reads 1 and %d)", ErrStateVersion, f.Version, StateVersion)
+	}
+	if f.Journal != "" {
+		if dir == "" {
+			return nil, "", fmt.Errorf("devnet: state keeps its history in the journal file %s: load it from its path", f.Journal)
+		}
+		if err := f.readJournal(dir); err != nil {
+			return nil, "", err
+		}
 	}
 	if len(f.Blocks) == 0 {
-		return nil, fmt.Errorf("devnet: state has no blocks")
+		return nil, "", fmt.Errorf("devnet: state has no blocks")
 	}
 	if f.Seed != n.seed {
 		n.log.Warn("devnet: state file was made with another seed; dev account keys may not match its accounts", "file_seed", f.Seed)
@@ -308,7 +468,7 @@ func (n *Node) readState(r io.Reader) (*ledger, error) {
 	for _, v := range f.Coins {
 		t, err := supra.NormalizeTypeString(v.CoinType)
 		if err != nil {
-			return nil, err
+			return nil, "", err
 		}
 		c.st.coins[coinKey{v.Address, t}] = uint64(v.Value)
 	}
@@ -327,19 +487,19 @@ func (n *Node) readState(r io.Reader) (*ledger, error) {
 	}
 	for i, b := range f.Blocks {
 		if b.Height != uint64(i) {
-			return nil, fmt.Errorf("devnet: state block %d has height %d", i, b.Height)
+			return nil, "", fmt.Errorf("devnet: state block %d has height %d", i, b.Height)
 		}
 		c.blocks.add(&blockRec{Height: b.Height, Hash: b.Hash, Time: time.UnixMicro(b.TimeUS), Txs: b.Txs})
 		for _, ti := range b.Txs {
 			if ti < 0 || ti >= len(c.txs) {
-				return nil, fmt.Errorf("devnet: state block %d references tx %d", i, ti)
+				return nil, "", fmt.Errorf("devnet: state block %d references tx %d", i, ti)
 			}
 		}
 	}
 	// Rebuild the indexes from the records (coin index from their events).
 	for i, rec := range c.txs {
 		if rec == nil || rec.Height >= c.blocks.len() {
-			return nil, fmt.Errorf("devnet: state transaction %d is invalid", i)
+			return nil, "", fmt.Errorf("devnet: state transaction %d is invalid", i)
 		}
 		rec.Pending = false
 		c.txByHash[rec.Hash] = i
@@ -354,7 +514,7 @@ func (n *Node) readState(r io.Reader) (*ledger, error) {
 			c.coinTxs[a] = append(c.coinTxs[a], i)
 		}
 	}
-	return c, nil
+	return c, f.Journal, nil
 }
 
 // coinAccounts lists the accounts whose coin balances a transaction changed (from its

@@ -39,6 +39,9 @@ type Options struct {
 	Health func() api.Health
 	// PublicURL is the address people reach the app at; an https one turns on HSTS.
 	PublicURL string
+	// APIBudget is how long one /api/ request may wait on the node in all (api.Budget);
+	// 0: no deadline of its own.
+	APIBudget time.Duration
 	Log       *slog.Logger
 }
 
@@ -48,7 +51,7 @@ func New(o Options) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	return withMiddleware(routes(o, spa), o.Log, strings.HasPrefix(strings.ToLower(o.PublicURL), "https://")), nil
+	return withMiddleware(api.Budget(o.APIBudget, routes(o, spa)), o.Log, strings.HasPrefix(strings.ToLower(o.PublicURL), "https://")), nil
 }
 
 // ShutdownGrace is how long requests in flight may take to finish once shutdown begins.

@@ -21,7 +21,7 @@ import (
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers "pgx"
 	"github.com/luckycoin/lucky/internal/supra"
-	_ "modernc.org/sqlite" // registers "sqlite"
+	"modernc.org/sqlite" // registers "sqlite"
 )
 
 //go:embed migrations
@@ -91,6 +91,11 @@ func Open(ctx context.Context, o Options) (*DB, error) {
 	}
 	if err := s.db.PingContext(ctx); err != nil {
 		s.db.Close()
+		// A truncated file, or one whose header is not SQLite's, fails already here (the
+		// connection sets the journal mode): the same remedy as a failed quick check.
+		if s.dialect == SQLite && sqliteDamaged(err) {
+			return nil, s.corrupt(err.Error())
+		}
 		return nil, fmt.Errorf("store: connect %s: %w", s.dialect, err)
 	}
 	if s.dialect == SQLite {
@@ -136,10 +141,27 @@ func (s *DB) quickCheck(ctx context.Context) error {
 	if len(problems) == 0 {
 		return nil
 	}
-	return fmt.Errorf("%w: %s fails SQLite's quick check (%s). The event index holds only what the chain says: "+
+	return s.corrupt("fails SQLite's quick check: " + strings.Join(problems, "; "))
+}
+
+// corrupt is ErrCorrupt with the file's path, what is wrong with it and the remedy.
+func (s *DB) corrupt(problem string) error {
+	return fmt.Errorf("%w: %s is damaged (%s). The event index holds only what the chain says: "+
 		"stop lucky, delete %s (and %s-wal, %s-shm if present) and start it again; it re-indexes from the chain "+
 		"(the Telegram bots' chat settings kept in the same file are lost)",
-		ErrCorrupt, s.path, strings.Join(problems, "; "), s.path, s.path, s.path)
+		ErrCorrupt, s.path, problem, s.path, s.path, s.path)
+}
+
+// sqliteDamaged reports SQLite's own verdict on a file: malformed (SQLITE_CORRUPT) or not
+// a database at all (SQLITE_NOTADB), extended codes included.
+func sqliteDamaged(err error) bool {
+	var se *sqlite.Error
+	if !errors.As(err, &se) {
+		return false
+	}
+	const corrupt, notADB = 11, 26
+	code := se.Code() & 0xff
+	return code == corrupt || code == notADB
 }
 
 // redact hides a password in a URL for error messages.

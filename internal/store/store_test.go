@@ -525,28 +525,40 @@ func TestOpenFindsCorruptSQLite(t *testing.T) {
 	}
 	db.Close()
 
-	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	healthy, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, _ := f.Stat()
-	if st.Size() < 64<<10 {
-		t.Fatalf("file only %d bytes", st.Size())
+	if len(healthy) < 64<<10 {
+		t.Fatalf("file only %d bytes", len(healthy))
 	}
 	garbage := bytes.Repeat([]byte{0xde, 0xad, 0xbe, 0xef, 0x13}, 3000)
-	if _, err := f.WriteAt(garbage, st.Size()/2); err != nil {
-		t.Fatal(err)
+	tests := []struct {
+		name   string
+		damage func([]byte) []byte
+	}{
+		{"garbage mid-file", func(b []byte) []byte {
+			return append(b[:len(b)/2:len(b)/2], append(garbage, b[len(b)/2+len(garbage):]...)...)
+		}},
+		{"truncated", func(b []byte) []byte { return b[:1000] }},
+		{"truncated in the header", func(b []byte) []byte { return b[:50] }},
+		{"not a database", func(b []byte) []byte { return append(bytes.Repeat([]byte("not sqlite"), 10), b[100:]...) }},
 	}
-	f.Close()
-
-	_, err = store.Open(ctx, store.Options{DataDir: dir})
-	if !errors.Is(err, store.ErrCorrupt) {
-		t.Fatalf("corrupt file opened: %v", err)
-	}
-	for _, want := range []string{path, "delete " + path, "re-indexes from the chain"} {
-		if !strings.Contains(err.Error(), want) {
-			t.Errorf("message lacks %q: %v", want, err)
-		}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := os.WriteFile(path, tt.damage(bytes.Clone(healthy)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, err := store.Open(ctx, store.Options{DataDir: dir})
+			if !errors.Is(err, store.ErrCorrupt) {
+				t.Fatalf("damaged file opened: %v", err)
+			}
+			for _, want := range []string{path, "delete " + path, "re-indexes from the chain"} {
+				if !strings.Contains(err.Error(), want) {
+					t.Errorf("message lacks %q: %v", want, err)
+				}
+			}
+		})
 	}
 }
 

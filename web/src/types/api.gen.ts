@@ -2352,7 +2352,7 @@ export interface operations {
     getTx: {
         parameters: {
             query?: {
-                /** @description Wait up to this duration (e.g. 30s) for the transaction to be final. */
+                /** @description Wait up to this duration (e.g. 30s, at most 60s) for the transaction to be final; below 1ms means no wait. */
                 wait?: string;
                 /** @description Whose coin changes transactionInsights shows (default: the sender). */
                 account?: string;
