@@ -475,7 +475,7 @@ func (n *Node) readState(r io.Reader, dir string) (*ledger, string, error) {
 	for _, v := range f.FungibleStores {
 		t, err := supra.NormalizeTypeString(v.CoinType)
 		if err != nil {
-			return nil, err
+			return nil, "", err
 		}
 		c.st.fa[coinKey{v.Address, t}] = uint64(v.Value)
 	}
