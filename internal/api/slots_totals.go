@@ -1,7 +1,6 @@
 package api
 
 import (
-	"context"
 	"math/big"
 	"net/http"
 	"strconv"
@@ -29,7 +28,7 @@ type PlayTotalJSON struct {
 
 // GetPlayTotals serves GET /api/v1/slots/totals/{address}?since=: the player's plays at or
 // after since (RFC 3339; never more than 24 hours back, the default) summed per coin, from
-// the index once it holds the node's current head (waiting up to historyWait), so a play
+// the index once it holds the node's current head (waiting up to headWaitContext's share of the budget), so a play
 // just confirmed is counted. Play safely reads its totals and loss limit room from here,
 // so they are the same after a reload, in any tab.
 func (h *HistoryHandler) GetPlayTotals(w http.ResponseWriter, r *http.Request) {
@@ -55,7 +54,7 @@ func (h *HistoryHandler) GetPlayTotals(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if h.d.WaitHead != nil {
-		ctx, cancel := context.WithTimeout(r.Context(), historyWait)
+		ctx, cancel := headWaitContext(r.Context())
 		if err := h.d.WaitHead(ctx); err != nil && r.Context().Err() == nil {
 			h.d.Log.Warn("play totals: index behind the head", "err", err) // answer with what it holds
 		}
