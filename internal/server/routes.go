@@ -54,6 +54,7 @@ func routes(o Options, spa *spa) http.Handler {
 	mux.HandleFunc("GET /api/v1/market/trades", ix.GetTokenTrades)
 	mux.HandleFunc("GET /api/v1/burns", ix.GetBurns)
 	mux.HandleFunc("GET /api/v1/burns/leaderboard", ix.GetBurnLeaderboard)
+	mux.HandleFunc("GET /api/v1/burns/sources", ix.GetBurnSources)
 	mux.HandleFunc("GET /api/v1/slots/feed", ix.GetSlotsFeed)
 	mux.HandleFunc("GET /api/v1/slots/history/{address}", ix.GetSpinHistory)
 	mux.HandleFunc("GET /api/v1/holders", ix.GetHolders)

@@ -543,6 +543,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/burns/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The app token's burns split by the transaction that made them, and the spin fees the slots fee collector received.
+         * @description Needs the event index; answers how far it has caught up. Sums of the index's events: a burn is counted as by sells when its transaction holds a swap, by play when it holds a slots play, by fees when the slots fee collector sent it, else by holders.
+         */
+        get: operations["getBurnSources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/slots/feed": {
         parameters: {
             query?: never;
@@ -2063,6 +2083,29 @@ export interface components {
             /** @description "Transaction Can Be Failed, Reason: {vm status}" when the simulation says this transaction would fail or be refused; null otherwise. */
             simulationError: string | null;
         };
+        BurnSum: {
+            /** @description Base units. */
+            amount: string;
+            transactions: number;
+        };
+        BurnSourcesResponse: {
+            /** @description The last block every index stream has ingested. */
+            indexedHeight: string;
+            /** @description The node's head block. */
+            headHeight: string;
+            token: string;
+            coinType: string;
+            decimals: number;
+            burnAddress: string;
+            /** @description The slots fee collector; null where the app does not know it (the live contract's is not published). */
+            feeCollector: string | null;
+            bySells: components["schemas"]["BurnSum"];
+            byPlay: components["schemas"]["BurnSum"];
+            byFees: components["schemas"]["BurnSum"];
+            byHolders: components["schemas"]["BurnSum"];
+            /** @description What the fee collector received from plays in this token; null with no known collector. */
+            spinFees: components["schemas"]["BurnSum"] | null;
+        };
     };
     responses: {
         /** @description The one error shape. */
@@ -2880,6 +2923,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BurnLeaderboardResponse"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getBurnSources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BurnSourcesResponse"];
                 };
             };
             "4XX": components["responses"]["Error"];
