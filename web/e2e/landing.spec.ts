@@ -37,6 +37,8 @@ test('/slots/fair and /stats say where fees go, the figures the index sums @phon
   const sources = (await (await request.get('/api/v1/burns/sources')).json()) as Record<string, { amount: string }>;
   for (const path of ['/slots/fair', '/stats']) {
     await page.goto(path);
+    // /stats renders its lower part once it nears the screen.
+    if (path === '/stats') await page.getByTestId('stats-lower').scrollIntoViewIfNeeded();
     const box = page.getByTestId('where-fees-go');
     await box.scrollIntoViewIfNeeded();
     await expect(box.getByRole('heading', { name: 'Where fees go' })).toBeVisible();

@@ -1,9 +1,10 @@
+import { Suspense } from 'react';
 import { PolicyClaim } from '@/components/claims/policy-claim';
-import { AddressLink } from '@/components/ui/chain-link';
-import { formatExactUnits, formatInteger } from '@/lib/amounts';
-import { claim, type ClaimId, type MeasuredClaim } from '@/lib/claims/claims';
-import { useBurnSources } from '@/lib/claims/use-burn-sources';
-import type { BurnSourcesResponse } from '@/types/api';
+import { claim, type ClaimId } from '@/lib/claims/claims';
+import { lazyWithQueries } from '@/lib/lazy-with-queries';
+
+// The figure reads the server: it loads with React Query when a measured claim first renders.
+const ClaimFigure = lazyWithQueries(() => import('@/components/claims/claim-figure').then((m) => m.ClaimFigure));
 
 /**
  * One claim of the list (lib/claims/claims.ts) as a page states it: a policy claim as its
@@ -15,41 +16,9 @@ export function Claim({ id, className, figureClassName }: { id: ClaimId; classNa
   return (
     <span data-claim={c.id} data-claim-kind={c.kind} className={className}>
       <span data-testid="claim-text">{c.text}</span>
-      <ClaimFigure claim={c} className={figureClassName} />
+      <Suspense fallback={<span className="mt-1.5 block text-xs text-muted">{c.label}, measured: …</span>}>
+        <ClaimFigure claim={c} className={figureClassName} />
+      </Suspense>
     </span>
-  );
-}
-
-/** The measured figure of a claim, e.g. "Burned by sells: 0 LUCKY in 0 transactions, at Burn address". */
-export function ClaimFigure({ claim: c, className = '' }: { claim: MeasuredClaim; className?: string }) {
-  const q = useBurnSources();
-  return (
-    <span
-      data-testid="claim-figure"
-      data-figure={c.figure}
-      className={`mt-1.5 flex flex-wrap items-baseline gap-x-1.5 rounded-lg border border-neon-cyan/25 bg-neon-cyan/5 px-2.5 py-1 text-xs text-white/80 ${className}`}
-    >
-      <span className="font-bold tracking-wide text-neon-cyan uppercase">{c.label}, measured:</span>
-      <FigureValue data={q.data} claim={c} pending={q.isPending} />
-    </span>
-  );
-}
-
-function FigureValue({ data, claim: c, pending }: { data: BurnSourcesResponse | undefined; claim: MeasuredClaim; pending: boolean }) {
-  if (pending) return <span>…</span>;
-  if (!data) return <span>not measured here (this server runs without the event index)</span>;
-  const sum = data[c.figure];
-  const at = c.source === 'feeCollector' ? data.feeCollector : data.burnAddress;
-  if (!sum || !at) return <span>not measured on this network (its slots fee collector is not published)</span>;
-  return (
-    <>
-      <strong className="font-mono text-white" data-testid="claim-amount" data-amount={sum.amount}>
-        {formatExactUnits(sum.amount, data.decimals, 0)} {data.token}
-      </strong>
-      <span>
-        in {formatInteger(sum.transactions)} transaction{sum.transactions === 1 ? '' : 's'}, at{' '}
-        <AddressLink address={at} />
-      </span>
-    </>
   );
 }

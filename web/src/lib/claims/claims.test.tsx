@@ -70,7 +70,7 @@ describe('claims', () => {
 
   it.each(CLAIMS.filter((c) => c.kind === 'measured').map((c) => [c.id, c] as const))(
     '%s renders with its index figure and source address beside it',
-    (id, c) => {
+    async (id, c) => {
       const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
       client.setQueryData(['burns', 'sources'], sample);
       client.setQueryData(configQueryKey, devnetConfig);
@@ -83,7 +83,7 @@ describe('claims', () => {
       );
       const el = container.querySelector(`[data-claim="${id}"]`) as HTMLElement;
       expect(within(el).getByTestId('claim-text').textContent).toBe(c.text);
-      const figure = within(el).getByTestId('claim-figure');
+      const figure = await within(el).findByTestId('claim-figure', {}, { timeout: 5000 });
       expect(within(figure).getByTestId('claim-amount').textContent).toBe(shown[c.figure]);
       const at = c.source === 'feeCollector' ? sample.feeCollector! : sample.burnAddress;
       expect(within(figure).getByRole('link').getAttribute('aria-label') ?? '').toContain(at);
