@@ -62,7 +62,11 @@ test(`buy a Nano Rig (with a referrer) and a Quantum Core, unaffordable rigs dis
   const crewNow = ((await (await request.get('/api/v1/miners')).json()) as { crewSize: string }).crewSize;
   await expect(page.getByTestId('stat-crew')).toHaveText(crewNow);
   expect(crewNow, 'the devnet starts with no pilots').toBe('1');
-  await expect(page.getByTestId('stat-crew-unit')).toHaveText('pilot');
+  await expect(page.getByTestId('stat-crew-unit')).toHaveText('pilot in all');
+  // The game's figure stands apart from the wallet's own.
+  await expect(page.getByTestId('stats-global').getByTestId('stat-crew')).toBeVisible();
+  await expect(page.getByTestId('stats-yours').getByTestId('stat-crew')).toHaveCount(0);
+  await expect(page.getByTestId('stats-yours').getByTestId('stat-stash')).toBeVisible();
   await expect(page.getByTestId('power-units').locator('..')).toContainText(/^1 power unit ·/);
   await expect(rig(page, 'nano-rig')).toContainText('Power1unit');
   await expect(page.getByTestId('power-units')).toHaveText('1');

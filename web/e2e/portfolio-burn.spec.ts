@@ -211,7 +211,7 @@ test.describe('meme burner', { tag: CHANGES_CHAIN }, () => {
 
     const cert = page.getByRole('dialog', { name: 'Burn Certificate' });
     await expect(cert).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByText(/^Burned 1000 LUCKY! Tx: 0x[0-9a-f]{4}\.\.\.$/)).toBeVisible();
+    await expect(page.getByText(/^Burned 1,000 LUCKY! Tx: 0x[0-9a-f]{4}\.\.\.$/)).toBeVisible();
     await expect(cert.getByTestId('certificate-quantity')).toHaveText('1,000 LUCKY');
     await expect(cert.getByTestId('certificate-burner')).toHaveText(me);
 
@@ -282,7 +282,7 @@ test.describe('meme burner', { tag: CHANGES_CHAIN }, () => {
     await expect(page.getByRole('button', { name: 'Ignite the Flames' })).toBeDisabled({ timeout: 15_000 });
     await expect(page.getByTestId('burn-balance')).toHaveText('50,000.00 LUCKY');
     await page.getByLabel('Amount to burn').fill('60000');
-    await expect(page.getByText('Input exceeds balance. Capped at 50000 LUCKY.')).toBeVisible();
+    await expect(page.getByText('Input exceeds balance. Capped at 50,000 LUCKY.')).toBeVisible();
     await expect(page.getByLabel('Amount to burn')).toHaveValue('50000');
     await page.getByLabel('Amount to burn').fill('12.1234567');
     await expect(page.getByLabel('Amount to burn')).toHaveValue('50000');
