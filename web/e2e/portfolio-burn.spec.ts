@@ -3,6 +3,7 @@ import { CHANGES_CHAIN, expect, isMobile, test } from './fixtures';
 import { LUCKY, SUPRA, balance, devAddress, setBalance } from './support/chain';
 import { openDevWalletPanel, useDevWallet } from './support/dev-wallet';
 import { allowFailedLoads } from './support/market';
+import { MINER_ACCOUNT, minersState } from './support/minerz';
 import type { Page } from '@playwright/test';
 
 const DAWGZ = '0xb8e94e7204d8eeb565a653d262ae6f7434a3a452e2aaf624810b33dfa3b64d09::DAWGZ::DAWGZ';
@@ -86,6 +87,26 @@ test.describe('portfolio', { tag: CHANGES_CHAIN }, () => {
     await expect(page.getByTestId('total-usd')).toHaveText('••••••');
     await page.getByRole('button', { name: 'Show values' }).click();
     await expect(page.getByTestId('total-usd')).toHaveText(`$${money2(api.totals.usd!)}`);
+  });
+
+  test('the Cosmic Miners coin shows, held but not valued, at its balance on chain @phone', async ({ page }) => {
+    const address = await devAddress(page.request, MINER_ACCOUNT);
+    await useDevWallet(page, { autoApprove: true, account: MINER_ACCOUNT });
+    await connectPortfolio(page);
+    await refreshPage(page);
+    const held = (await minersState(page.request, address)).balance;
+    expect(held).toBeGreaterThan(0n);
+    const whole = (held / 100_000_000n).toLocaleString('en-US');
+    const cents = ((held % 100_000_000n) / 1_000_000n).toString().padStart(2, '0');
+    const box = page.getByTestId('unpriced');
+    await box.scrollIntoViewIfNeeded();
+    await expect(box.locator('[data-token="MINE"]')).toBeVisible();
+    await expect(box.getByTestId('unpriced-balance')).toHaveText(`${whole}.${cents} MINE`);
+    await expect(box).toContainText('No exchange pool prices this coin');
+    // The balances every screen reads list it too.
+    const bals = (await (await page.request.get(`/api/v1/accounts/${address}/balances`)).json()) as { balances: { symbol: string; amount: string }[] };
+    expect(bals.balances.find((b) => b.symbol === 'MINE')?.amount).toBe(held.toString());
+    await shot(page, 'portfolio-mine');
   });
 
   test('dev account 1 (not premium) sees SUPRA and LUCKY only, and the premium note', async ({ page }) => {

@@ -1423,6 +1423,8 @@ export interface components {
             premiumThreshold: components["schemas"]["UnitsAmount"] | null;
             assetCount: number;
             holdings: components["schemas"]["PortfolioHolding"][];
+            /** @description Coins the wallet holds that no listed pool values (the Cosmic Miners coin): their balance, outside the totals. */
+            unpriced: components["schemas"]["PortfolioUnpriced"][];
             totals: {
                 /** @description Decimal string with 18 decimals, truncated. */
                 supra: string;
@@ -2105,6 +2107,15 @@ export interface components {
             byHolders: components["schemas"]["BurnSum"];
             /** @description What the fee collector received from plays in this token; null with no known collector. */
             spinFees: components["schemas"]["BurnSum"] | null;
+        };
+        PortfolioUnpriced: {
+            name: string;
+            symbol: string;
+            coinType: string;
+            decimals: number;
+            /** @description Base units. */
+            balance: string;
+            reason: string;
         };
     };
     responses: {
