@@ -40,6 +40,7 @@ func routes(o Options, spa *spa) http.Handler {
 	mux.HandleFunc("GET /api/v1/miners/{address}", a.GetMinerPlayer)
 	mux.HandleFunc("POST /api/v1/miners/purchase", a.BuildMinerPurchase)
 	mux.HandleFunc("POST /api/v1/miners/claim", a.BuildMinerClaim)
+	mux.HandleFunc("POST /api/v1/miners/starter", a.BuildMinerStarter)
 	mux.HandleFunc("GET /api/v1/staking", a.GetStaking)
 	mux.HandleFunc("GET /api/v1/staking/{address}", a.GetStakingUser)
 	mux.HandleFunc("POST /api/v1/staking/stake", a.BuildStake)

@@ -106,7 +106,6 @@ test.describe('portfolio', { tag: CHANGES_CHAIN }, () => {
     // The balances every screen reads list it too.
     const bals = (await (await page.request.get(`/api/v1/accounts/${address}/balances`)).json()) as { balances: { symbol: string; amount: string }[] };
     expect(bals.balances.find((b) => b.symbol === 'MINE')?.amount).toBe(held.toString());
-    await shot(page, 'portfolio-mine');
   });
 
   test('dev account 1 (not premium) sees SUPRA and LUCKY only, and the premium note', async ({ page }) => {

@@ -361,6 +361,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/miners/starter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The one-time starter grant: 100 MINE (a Nano Rig's price) from the emission reserve, for a wallet that has not had it.
+         * @description A wallet that has claimed it already is refused with starter_claimed.
+         */
+        post: operations["buildMinerStarter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/staking": {
         parameters: {
             query?: never;
@@ -1367,6 +1387,10 @@ export interface components {
             boosters?: components["schemas"]["MinerOwnedBooster"][] | null;
             /** @description /minerz?ref=<address> */
             referralPath?: string;
+            /** @description The wallet has had its one-time starter MINE (player part only). */
+            starterClaimed?: boolean;
+            /** @description MINE base units the starter grant pays (player part only). */
+            starterGrant?: string;
         };
         PassPurchaseDecoded: {
             /** @description Account address: 0x and 64 lowercase hex digits. */
@@ -2654,6 +2678,32 @@ export interface operations {
         };
     };
     buildMinerClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MinerClaimRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BuiltTransaction"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    buildMinerStarter: {
         parameters: {
             query?: never;
             header?: never;
