@@ -70,7 +70,7 @@ function TxAnchor({ hash, step }: { hash: string; step?: number }) {
 function RowLinks({ e }: { e: ActivityEntry }) {
   if (e.route) {
     return (
-      <span className="flex shrink-0 flex-wrap items-center gap-1 text-xs font-bold" data-testid="route-links">
+      <span className="flex shrink-0 flex-col items-end gap-0.5 text-xs font-bold" data-testid="route-links">
         <TxAnchor hash={e.first.txHash} step={1} />
         <TxAnchor hash={e.second.txHash} step={2} />
       </span>
@@ -126,7 +126,7 @@ function ActivityTable({ rows }: { rows: ActivityEntry[] }) {
                 <Badge kind={last(e).kind} />
               </td>
               <td className="py-2 pr-3 break-words text-white tabular-nums">{describe(e)}</td>
-              <td className="py-2 pr-3 text-right font-mono text-xs text-muted">{blocks(e)}</td>
+              <td className="py-2 pr-3 text-right font-mono text-xs whitespace-nowrap text-muted">{blocks(e)}</td>
               <td className="py-2">
                 <span className="flex justify-end">
                   <RowLinks e={e} />
@@ -250,7 +250,7 @@ export function ActivityList({ address, title, emptyText }: { address: string; t
         )}
       </div>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-xs text-muted">
-        <span aria-live="polite">{rows.length > 0 ? `${rows.length} ${rows.length === 1 ? 'row' : 'rows'} shown${q.hasNextPage ? '' : ', the whole list'}` : ''}</span>
+        <span aria-live="polite">{entries.length > 0 ? `${entries.length} ${entries.length === 1 ? 'row' : 'rows'} shown${q.hasNextPage ? '' : ', the whole list'}` : ''}</span>
         {q.hasNextPage && (
           <button
             type="button"
