@@ -18,12 +18,13 @@ const sources = import.meta.glob(
     '../../features/whitepaper/*.tsx',
     '../../features/slots/fair-*.tsx',
     '../../components/claims/where-fees-go.tsx',
+    '../../components/ecosystem/ecosystem-info.tsx',
   ],
   { query: '?raw', import: 'default', eager: true },
 ) as Record<string, string>;
 
 const pageFiles: Record<ClaimPage, RegExp> = {
-  landing: /features\/landing\//,
+  landing: /features\/landing\/|components\/ecosystem\/ecosystem-info\.tsx$/,
   footer: /app\/layout\/footer\.tsx$/,
   'learn-more': /features\/learn-more\//,
   whitepaper: /features\/whitepaper\//,

@@ -82,6 +82,13 @@ export const CLAIMS = [
     kind: 'policy',
     text: 'The project states its supply is fixed at creation, with no minting.',
   },
+  {
+    // The Trading card's dialog (components/ecosystem), on the landing page and /learn-more.
+    id: 'eco-trading-sells',
+    page: 'landing',
+    kind: 'policy',
+    text: 'By the project’s stated policy, 100% of LUCKY sold on the exchange is burned; the dashboard shows what sells have burned.',
+  },
   // The footer, on every page.
   {
     id: 'footer-burn',
