@@ -1,10 +1,12 @@
-import type { ReactNode } from 'react';
-import { Claim } from '@/components/claims/claim';
-import { PolicyClaim } from '@/components/claims/policy-claim';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { TelegramIcon, XIcon } from '@/components/ui/icons';
 import { PageFrame } from '@/components/ui/page-frame';
 import { TELEGRAM_URL, X_URL } from '@/lib/community-links';
+
+// The claims (lib/claims/claims.ts) and their measured figures load after the page has painted.
+const BurnClaims = lazy(() => import('./whitepaper-claims').then((m) => ({ default: m.BurnClaims })));
+const SupplyClaim = lazy(() => import('./whitepaper-claims').then((m) => ({ default: m.SupplyClaim })));
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -49,15 +51,9 @@ export function WhitepaperPage() {
 
         <Section id="wp-tech" title="Technical Framework">
           <h3 className="font-display text-lg font-extrabold text-neon-gold">Burn mechanism</h3>
-          <p>
-            <PolicyClaim id="whitepaper-deflation" />
-          </p>
-          <p>
-            <Claim id="whitepaper-sells" />
-          </p>
-          <p>
-            <Claim id="whitepaper-play" />
-          </p>
+          <Suspense fallback={<p className="min-h-40">…</p>}>
+            <BurnClaims />
+          </Suspense>
           <h3 className="font-display text-lg font-extrabold text-neon-cyan">Staking system</h3>
           <p>
             Holders lock SUPRA, the chain's native coin, in a staking pool contract and earn daily rewards based on their
@@ -79,9 +75,9 @@ export function WhitepaperPage() {
               </div>
             ))}
           </dl>
-          <p>
-            <PolicyClaim id="whitepaper-supply" />
-          </p>
+          <Suspense fallback={<p className="min-h-6">…</p>}>
+            <SupplyClaim />
+          </Suspense>
         </Section>
 
         <Section id="wp-roadmap" title="Roadmap">
