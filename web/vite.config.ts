@@ -92,7 +92,10 @@ export default defineConfig(({ command }) => ({
   // The slot game's top prize ("50x"), worked out from the paytable (src/lib/slots/paytable.ts)
   // here, when the app is built: the headings that state it on the home and slots pages then
   // paint without the table in their first load. src/env.d.ts declares it.
-  define: { 'import.meta.env.SLOT_TOP_PRIZE': JSON.stringify(SLOT_ODDS.topPrize) },
+  define: {
+    'import.meta.env.SLOT_TOP_PRIZE': JSON.stringify(SLOT_ODDS.topPrize),
+    'import.meta.env.SLOT_WIN_CHANCE': JSON.stringify(SLOT_ODDS.winChance),
+  },
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

@@ -54,5 +54,13 @@ func (h *Handler) GetBalances(w http.ResponseWriter, r *http.Request) {
 		out.Balances[i] = balanceJSON{Name: t.Name, Symbol: t.Symbol, CoinType: t.CoinType, Decimals: t.Decimals,
 			Amount: strconv.FormatUint(b.Amount, 10)}
 	}
+	game, ok, err := h.gameCoin(r.Context(), addr)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	if ok {
+		out.Balances = append(out.Balances, game)
+	}
 	WriteJSON(w, http.StatusOK, out)
 }

@@ -23,6 +23,7 @@ import (
 	"github.com/luckycoin/lucky/internal/certificate"
 	"github.com/luckycoin/lucky/internal/chain"
 	"github.com/luckycoin/lucky/internal/market"
+	"github.com/luckycoin/lucky/internal/store"
 	"github.com/luckycoin/lucky/internal/tokens"
 )
 
@@ -275,4 +276,61 @@ func certificateFigures(d *certificate.Data, b chain.Burn, f burnFigures) {
 		}
 	}
 	d.QR = f.code
+}
+
+// burnSumJSON is one source's total, in base units, and the transactions it came from.
+type burnSumJSON struct {
+	Amount       string `json:"amount"`
+	Transactions int64  `json:"transactions"`
+}
+
+func sumJSON(s store.BurnSum) burnSumJSON {
+	return burnSumJSON{Amount: s.Amount.String(), Transactions: s.Txs}
+}
+
+// burnSourcesJSON answers GET /api/v1/burns/sources: what the index measured of the
+// claims the pages make about burning, with the addresses each figure is read at.
+type burnSourcesJSON struct {
+	Token       string `json:"token"`
+	CoinType    string `json:"coinType"`
+	Decimals    uint8  `json:"decimals"`
+	BurnAddress string `json:"burnAddress"`
+	// FeeCollector is the slots fee collector; null where the app does not know it.
+	FeeCollector *string     `json:"feeCollector"`
+	BySells      burnSumJSON `json:"bySells"`
+	ByPlay       burnSumJSON `json:"byPlay"`
+	ByFees       burnSumJSON `json:"byFees"`
+	ByHolders    burnSumJSON `json:"byHolders"`
+	// SpinFees is what the fee collector received from plays in this token; null with no
+	// known collector.
+	SpinFees *burnSumJSON `json:"spinFees"`
+	heights
+}
+
+// GetBurnSources serves GET /api/v1/burns/sources: the app token's burns split by the
+// transaction that made them (a swap, a slots play, the fee collector, a holder) and the
+// spin fees the fee collector received, all summed from the index's events.
+func (h *HistoryHandler) GetBurnSources(w http.ResponseWriter, r *http.Request) {
+	if !h.available(w, r) {
+		return
+	}
+	app, _ := h.d.Tokens.App()
+	hs, ok := h.ready(w, r)
+	if !ok {
+		return
+	}
+	collector := h.d.Network.SlotsFeeCollector()
+	src, err := h.d.Store.BurnSources(r.Context(), app.Coin(), collector)
+	if err != nil {
+		h.storeFailed(w, r, err)
+		return
+	}
+	out := burnSourcesJSON{Token: app.Name, CoinType: app.CoinType, Decimals: app.Decimals,
+		BurnAddress: h.d.Rules.BurnAddress, BySells: sumJSON(src.Sells), ByPlay: sumJSON(src.Play),
+		ByFees: sumJSON(src.Fees), ByHolders: sumJSON(src.Holders), heights: hs}
+	if collector != "" {
+		fees := sumJSON(src.FeesCollected)
+		out.FeeCollector, out.SpinFees = &collector, &fees
+	}
+	WriteJSON(w, http.StatusOK, out)
 }

@@ -27,7 +27,9 @@ func TestBalances(t *testing.T) {
 		code       string
 		want       map[string]string
 	}{
-		{"player", e.addr(1).String(), 200, "", map[string]string{"SUPRA": "100000000000000", "LUCKY": "50000000000", "DAWGZ": "0"}},
+		{"player", e.addr(1).String(), 200, "", map[string]string{"SUPRA": "100000000000000", "LUCKY": "50000000000", "DAWGZ": "0", "MINE": "0"}},
+		// The Cosmic Miners player's MINE (genesis: 10,000 MINE, 8 decimals), after the token list.
+		{"miner", e.addr(minePlayer).String(), 200, "", map[string]string{"MINE": "1000000000000"}},
 		{"short address is padded", "0xABC123", 200, "", map[string]string{"SUPRA": "0", "LUCKY": "0"}},
 		{"unknown account holds zero", fresh.String(), 200, "", map[string]string{"SUPRA": "0", "CASH": "0"}},
 		{"too long", "0x" + strings.Repeat("a", 65), 400, "invalid_address", nil},
@@ -49,8 +51,9 @@ func TestBalances(t *testing.T) {
 				}
 				return
 			}
-			if len(out["balances"].([]any)) != len(e.reg.All()) {
-				t.Fatalf("want every registry token, got %d", len(out["balances"].([]any)))
+			// Every registry token, then the game's coin (the devnet has the miners module).
+			if len(out["balances"].([]any)) != len(e.reg.All())+1 {
+				t.Fatalf("want every registry token and MINE, got %d", len(out["balances"].([]any)))
 			}
 			if !strings.HasPrefix(out["address"].(string), "0x") || len(out["address"].(string)) != 66 {
 				t.Fatalf("address %v", out["address"])

@@ -89,6 +89,7 @@ type MinersGame interface {
 	MinerPlayer(ctx context.Context, addr supra.Address) (chain.MinerPlayer, error)
 	BuildMinerPurchase(ctx context.Context, req chain.MinerPurchase) (*chain.MinerPurchaseBuilt, error)
 	BuildMinerClaim(ctx context.Context, sender supra.Address) (*chain.Built, error)
+	BuildMinerStarter(ctx context.Context, sender supra.Address) (*chain.Built, error)
 }
 
 // StakingPool reads the staking pool and builds its transactions (chain.Staking).

@@ -74,6 +74,9 @@ type playerJSON struct {
 	Boosters      []ownedBoosterJSON `json:"boosters"`
 	// ReferralPath is the player's referral link without the origin: /minerz?ref=<address>.
 	ReferralPath string `json:"referralPath"`
+	// StarterClaimed: the wallet has had its one-time starter MINE (POST /miners/starter).
+	StarterClaimed bool   `json:"starterClaimed"`
+	StarterGrant   string `json:"starterGrant"`
 }
 
 func newMinerJSON(m chain.Miner) minerJSON {
@@ -153,7 +156,8 @@ func (h *Handler) GetMinerPlayer(w http.ResponseWriter, r *http.Request) {
 	pj := &playerJSON{Address: addr.String(), Balance: u64s(p.Balance), PendingOutput: u64s(p.Pending),
 		DailyOutput: u64s(p.DailyOutput), PowerUnits: u64s(p.Power), BoostPercent: u64s(p.BoostPercent),
 		Fleet: make([]fleetJSON, len(p.Fleet)), Boosters: make([]ownedBoosterJSON, len(p.Boosters)),
-		ReferralPath: "/minerz?" + url.Values{"ref": {addr.String()}}.Encode()}
+		ReferralPath:   "/minerz?" + url.Values{"ref": {addr.String()}}.Encode(),
+		StarterClaimed: p.StarterClaimed, StarterGrant: u64s(chain.MinerStarterGrant)}
 	for i, f := range p.Fleet {
 		pj.Fleet[i] = fleetJSON{minerJSON: newMinerJSON(f.Miner), Count: u64s(f.Count)}
 	}
@@ -282,6 +286,32 @@ func (h *Handler) BuildMinerClaim(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	b, err := h.miners.BuildMinerClaim(r.Context(), sender)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	h.writeBuilt(w, r, b, req.feeRequest, func() any { return b.Summary })
+}
+
+// BuildMinerStarter serves POST /api/v1/miners/starter {"sender"}: the one-time starter
+// grant of MINE. A wallet that has had it is refused here (the chain would abort).
+func (h *Handler) BuildMinerStarter(w http.ResponseWriter, r *http.Request) {
+	if !h.minersWritable(w, r) {
+		return
+	}
+	var req struct {
+		Sender string `json:"sender"`
+		feeRequest
+	}
+	if !h.readBody(w, r, &req) {
+		return
+	}
+	sender, err := supra.ParseAddress(req.Sender)
+	if err != nil {
+		h.fail(w, r, &chain.InputError{Code: chain.CodeInvalidAddress, Msg: err.Error()})
+		return
+	}
+	b, err := h.miners.BuildMinerStarter(r.Context(), sender)
 	if err != nil {
 		h.fail(w, r, err)
 		return

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -256,5 +257,57 @@ func TestMinerBuildMatchesABIPath(t *testing.T) {
 		if typed.RawHex != viaABI.RawHex {
 			t.Fatalf("%s: typed %s\n  abi %s", tc.name, typed.RawHex, viaABI.RawHex)
 		}
+	}
+}
+
+// A new wallet (SUPRA only) claims its starter MINE once: 100 MINE, exactly a Nano Rig's
+// price, from the emission reserve; then it can launch its first rig. A second claim is
+// refused before anything is signed.
+func TestMinerStarterGrant(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	const newcomer = 2 // SUPRA only at genesis
+	me := e.addr(newcomer)
+	reserve := func() uint64 {
+		res, err := e.node.View("0xde02::cosmic_miners::get_emission_reserve", nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, _ := strconv.ParseUint(strings.Trim(string(res[0]), `"`), 10, 64)
+		return v
+	}
+	p := e.mustOK("GET", "/api/v1/miners/"+me.String(), "")
+	if p["starterClaimed"] != false || p["starterGrant"] != strconv.FormatUint(100*mineUnit, 10) || p["balance"] != "0" {
+		t.Fatalf("before: %v %v %v", p["starterClaimed"], p["starterGrant"], p["balance"])
+	}
+	before := reserve()
+	built := e.mustOK("POST", "/api/v1/miners/starter", fmt.Sprintf(`{"sender":%q}`, me))
+	d := e.submitOK(built, newcomer)
+	if got := e.mine(me); got != 100*mineUnit {
+		t.Fatalf("MINE after the grant %d", got)
+	}
+	if got := reserve(); got != before-100*mineUnit {
+		t.Fatalf("reserve %d → %d", before, got)
+	}
+	found := false
+	for _, ev := range d["events"].([]any) {
+		if strings.HasSuffix(ev.(map[string]any)["type"].(string), "::StarterClaimedEvent") {
+			found = true
+		}
+	}
+	if !found {
+		t.Fatalf("no StarterClaimedEvent: %v", d["events"])
+	}
+	if p := e.mustOK("GET", "/api/v1/miners/"+me.String(), ""); p["starterClaimed"] != true {
+		t.Fatalf("after: %v", p["starterClaimed"])
+	}
+	code, out := e.do("POST", "/api/v1/miners/starter", fmt.Sprintf(`{"sender":%q}`, me))
+	if c, msg := errCode(out); code != 400 || c != "starter_claimed" || msg != "This wallet has already claimed its starter MINE." {
+		t.Fatalf("second claim: %d %s %q", code, c, msg)
+	}
+	// The grant buys the first rig.
+	e.submitOK(e.mustOK("POST", "/api/v1/miners/purchase", fmt.Sprintf(`{"sender":%q,"minerId":"1","quantity":"1"}`, me)), newcomer)
+	if got := e.mine(me); got != 0 {
+		t.Fatalf("MINE after the rig %d", got)
 	}
 }

@@ -29,6 +29,7 @@ import (
 	"time"
 
 	"github.com/luckycoin/lucky/internal/market"
+	"github.com/luckycoin/lucky/internal/supra"
 )
 
 type holdingJSON struct {
@@ -48,17 +49,35 @@ type holdingJSON struct {
 }
 
 type portfolioResponse struct {
-	Address          string              `json:"address"`
-	UpdatedAt        time.Time           `json:"updatedAt"`
-	Height           string              `json:"height"`
-	Premium          bool                `json:"premium"`
-	PremiumThreshold *amountJSON         `json:"premiumThreshold"`
-	AssetCount       int                 `json:"assetCount"`
-	Holdings         []holdingJSON       `json:"holdings"`
-	Totals           portfolioTotals     `json:"totals"`
-	SupraUSD         *string             `json:"supraUsd"`
-	USDUnavailable   *usdUnavailableJSON `json:"usdUnavailable"`
+	Address          string        `json:"address"`
+	UpdatedAt        time.Time     `json:"updatedAt"`
+	Height           string        `json:"height"`
+	Premium          bool          `json:"premium"`
+	PremiumThreshold *amountJSON   `json:"premiumThreshold"`
+	AssetCount       int           `json:"assetCount"`
+	Holdings         []holdingJSON `json:"holdings"`
+	// Unpriced are coins the wallet holds that have no pool to value them by (the Cosmic
+	// Miners coin): listed with their balance, outside the totals.
+	Unpriced       []unpricedJSON      `json:"unpriced"`
+	Totals         portfolioTotals     `json:"totals"`
+	SupraUSD       *string             `json:"supraUsd"`
+	USDUnavailable *usdUnavailableJSON `json:"usdUnavailable"`
 }
+
+type unpricedJSON struct {
+	Name     string `json:"name"`
+	Symbol   string `json:"symbol"`
+	CoinType string `json:"coinType"`
+	Decimals uint8  `json:"decimals"`
+	Balance  string `json:"balance"`
+	Reason   string `json:"reason"`
+}
+
+// Why an unpriced coin has no value in the totals.
+const (
+	noPoolReason    = "No exchange pool prices this coin, so it has no value in SUPRA or USD."
+	notListedReason = "This game coin is not on the token list, so its value is not counted in the totals."
+)
 
 type portfolioTotals struct {
 	Supra string  `json:"supra"`
@@ -97,7 +116,7 @@ func (h *Handler) GetPortfolio(w http.ResponseWriter, r *http.Request) {
 	out := portfolioResponse{
 		Address: addr.String(), UpdatedAt: p.UpdatedAt.UTC(), Height: u64s(p.Height), Premium: p.Premium,
 		PremiumThreshold: premiumThreshold(h.tokens), AssetCount: len(p.Holdings),
-		Holdings: make([]holdingJSON, 0, len(vis)),
+		Holdings: make([]holdingJSON, 0, len(vis)), Unpriced: []unpricedJSON{},
 		Totals:   portfolioTotals{Supra: market.Decimal(totSupra), USD: market.DecimalPtr(totUSD)},
 		SupraUSD: market.DecimalPtr(p.SupraUSD),
 	}
@@ -113,6 +132,23 @@ func (h *Handler) GetPortfolio(w http.ResponseWriter, r *http.Request) {
 			PriceSupra: market.Decimal(x.Market.PriceSupra), PriceUSD: market.DecimalPtr(x.Market.PriceUSD),
 			PriceRoute: x.Market.PriceRoute,
 		})
+	}
+	game, ok, err := h.gameCoin(r.Context(), addr)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	if ok && game.Amount != "0" {
+		reason := noPoolReason
+		if coin, err := supra.ParseCoinType(game.CoinType); err == nil {
+			if native, ok := h.tokens.Native(); ok {
+				if pooled, err := h.dex.PairExists(r.Context(), coin, native.Coin()); err == nil && pooled {
+					reason = notListedReason
+				}
+			}
+		}
+		out.Unpriced = append(out.Unpriced, unpricedJSON{Name: game.Name, Symbol: game.Symbol, CoinType: game.CoinType,
+			Decimals: game.Decimals, Balance: game.Amount, Reason: reason})
 	}
 	WriteJSON(w, http.StatusOK, out)
 }

@@ -301,3 +301,29 @@ func TestBurnVerifyCertificateAndPreview(t *testing.T) {
 		}
 	}
 }
+
+// The Cosmic Miners coin is not on the token list and has no pool: the portfolio lists it
+// with its balance among the unpriced coins, outside the totals, so every coin held shows.
+func TestPortfolioListsTheGameCoin(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	out := e.mustOK("GET", "/api/v1/accounts/"+e.addr(minePlayer).String()+"/portfolio", "")
+	un := out["unpriced"].([]any)
+	if len(un) != 1 {
+		t.Fatalf("unpriced %v", un)
+	}
+	m := un[0].(map[string]any)
+	if m["symbol"] != "MINE" || m["balance"] != e.balance(e.addr(minePlayer), "MINE") || m["decimals"] != float64(8) ||
+		!strings.Contains(m["reason"].(string), "No exchange pool") {
+		t.Fatalf("MINE row %v", m)
+	}
+	for _, h := range out["holdings"].([]any) {
+		if h.(map[string]any)["symbol"] == "MINE" {
+			t.Fatal("MINE counted among the valued holdings")
+		}
+	}
+	// A wallet without MINE lists none.
+	if un := e.mustOK("GET", "/api/v1/accounts/"+e.addr(2).String()+"/portfolio", "")["unpriced"].([]any); len(un) != 0 {
+		t.Fatalf("account 2 unpriced %v", un)
+	}
+}

@@ -60,6 +60,9 @@ const LogoSize = 120
 
 type faces struct {
 	title, huge, label, value, mono, small, badge font.Face
+	// bold and regular are the parsed fonts the shrinking lines draw with at the size
+	// that fits them.
+	bold, regular *opentype.Font
 }
 
 // loadFaces parses the embedded fonts once; they never change.
@@ -80,7 +83,7 @@ var loadFaces = sync.OnceValues(func() (*faces, error) {
 	face := func(f *opentype.Font, size float64) (font.Face, error) {
 		return opentype.NewFace(f, &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingFull})
 	}
-	var fs faces
+	fs := faces{bold: bold, regular: reg}
 	for _, x := range []struct {
 		dst  *font.Face
 		f    *opentype.Font
@@ -130,8 +133,13 @@ func Render(d Data) ([]byte, error) {
 		badge(img, fs.badge, 80+LogoSize/2, 230, LogoSize/2, d.Symbol)
 	}
 	text(img, fs.label, 230, 176, muted, "BURNED FOREVER")
-	amount := d.Amount + " " + d.Symbol
-	text(img, fs.huge, 226, 256, white, fit(fs.huge, amount, qrColumn-40-226))
+	amountFace, err := AmountFace(d.Amount, d.Symbol)
+	if err != nil {
+		return nil, err
+	}
+	// The line's capitals are centred on the logo, whatever size it shrank to.
+	baseline := 170 + LogoSize/2 + amountFace.Metrics().CapHeight.Ceil()/2
+	text(img, amountFace, 226, baseline, white, d.Amount+" "+d.Symbol)
 	if d.Token != "" && d.Token != d.Symbol {
 		text(img, fs.small, 230, 288, muted, d.Token)
 	}
@@ -139,7 +147,11 @@ func Render(d Data) ([]byte, error) {
 	// The burn's figures: its share of the supply and the burner's running total.
 	stat := func(x int, label, value string) {
 		text(img, fs.label, x, 332, muted, label)
-		text(img, fs.value, x, 364, gold, fit(fs.value, value, qrColumn-40-x))
+		f, err := shrink(fs.regular, value, qrColumn-40-x, valueSize, minValueSize)
+		if err != nil {
+			f = fs.value
+		}
+		text(img, f, x, 364, gold, fit(f, value, qrColumn-40-x))
 	}
 	if d.Share != "" {
 		stat(80, "SHARE OF SUPPLY", d.Share)
@@ -255,6 +267,44 @@ func text(img *image.RGBA, f font.Face, x, y int, c color.Color, s string) {
 
 func right(img *image.RGBA, f font.Face, x, y int, c color.Color, s string) {
 	text(img, f, x-font.MeasureString(f, s).Ceil(), y, c, s)
+}
+
+// The amount line's font sizes: it starts at hugeSize and shrinks, a point at a time, to
+// the largest size at which the amount and its symbol fit; at minAmountSize every amount a
+// uint64 can hold fits, at any number of decimals, with a symbol of up to 12 letters.
+const (
+	hugeSize      = 84
+	minAmountSize = 24
+	valueSize     = 26
+	minValueSize  = 14
+)
+
+// AmountWidth is the room the amount line has, in pixels: from the right of the logo to
+// 40 px before the QR code's column.
+const AmountWidth = qrColumn - 40 - 226
+
+// AmountFace is the face the certificate draws "amount symbol" with: the largest size,
+// from 84 px down, at which the whole line fits AmountWidth. The amount is never shortened.
+func AmountFace(amount, symbol string) (font.Face, error) {
+	fs, err := loadFaces()
+	if err != nil {
+		return nil, fmt.Errorf("certificate: fonts: %w", err)
+	}
+	return shrink(fs.bold, amount+" "+symbol, AmountWidth, hugeSize, minAmountSize)
+}
+
+// shrink is f at the largest size from max down to min at which s fits width pixels (at
+// min when none does).
+func shrink(f *opentype.Font, s string, width int, maxSize, minSize float64) (font.Face, error) {
+	for size := maxSize; ; size-- {
+		face, err := opentype.NewFace(f, &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingFull})
+		if err != nil {
+			return nil, fmt.Errorf("certificate: face at %v px: %w", size, err)
+		}
+		if size <= minSize || font.MeasureString(face, s).Ceil() <= width {
+			return face, nil
+		}
+	}
 }
 
 // fit shortens s with an ellipsis until it fits in width pixels.

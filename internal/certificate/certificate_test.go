@@ -6,9 +6,11 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
+	"golang.org/x/image/font"
 	"rsc.io/qr"
 )
 
@@ -131,5 +133,49 @@ func TestRenderFiguresAndQR(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// Every amount, from one base unit to a whole supply, is drawn in full with its symbol: the
+// amount line shrinks to fit and is never shortened. CERTIFICATE_PNG_DIR, when set, keeps
+// the images to look at.
+func TestAmountAlwaysFits(t *testing.T) {
+	dir := os.Getenv("CERTIFICATE_PNG_DIR")
+	for _, c := range []struct{ name, amount, symbol string }{
+		{"one-base-unit", "0.000001", "LUCKY"},
+		{"123.456789", "123.456789", "LUCKY"},
+		{"999999999.999999", "999,999,999.999999", "LUCKY"},
+		{"lucky-supply", "1,000,000,000", "LUCKY"},
+		{"supra-supply", "100,000,000,000", "SUPRA"},
+		{"supra-one-base-unit", "0.00000001", "SUPRA"},
+		{"uint64-18-decimals", "18.446744073709551615", "BABYJOSH"},
+		{"uint64-no-decimals", "18,446,744,073,709,551,615", "LOWCAPSLOWCA"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f, err := AmountFace(c.amount, c.symbol)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if w := font.MeasureString(f, c.amount+" "+c.symbol).Ceil(); w > AmountWidth {
+				t.Fatalf("%s %s is %d px wide, the line has %d", c.amount, c.symbol, w, AmountWidth)
+			}
+			png, err := Render(Data{Amount: c.amount, Symbol: c.symbol, Token: c.symbol, Network: "devnet",
+				Burner: "0x" + strings.Repeat("ab", 32), TxHash: "0x" + strings.Repeat("cd", 32),
+				Share: "0.1%", BurnerTotal: c.amount + " " + c.symbol + " in 2 burns"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if dir != "" {
+				if err := os.WriteFile(filepath.Join(dir, c.name+".png"), png, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
+	}
+	// A long line is drawn smaller than a short one.
+	long, _ := AmountFace("999,999,999.999999", "LUCKY")
+	short, _ := AmountFace("1", "LUCKY")
+	if long.Metrics().Height >= short.Metrics().Height {
+		t.Fatal("the long amount was not shrunk")
 	}
 }

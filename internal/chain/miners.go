@@ -23,6 +23,10 @@ const (
 	CodeUnknownMiner    = "unknown_miner"
 	CodeNothingToClaim  = "nothing_to_claim"
 	MsgNothingToClaim   = "No MINE to claim yet."
+	CodeStarterClaimed  = "starter_claimed"
+	MsgStarterClaimed   = "This wallet has already claimed its starter MINE."
+	// MinerStarterGrant is what claim_starter pays: 100 MINE, a Nano Rig's price.
+	MinerStarterGrant = 100 * 100_000_000
 )
 
 // PlaceholderAddress is the app's "no referrer" (the spec: the purchase call passes a
@@ -67,6 +71,8 @@ type MinerPlayer struct {
 	DailyOutput  uint64 // per day with the boost, floored
 	Power        uint64
 	BoostPercent uint64
+	// StarterClaimed: the address has had its one-time starter grant.
+	StarterClaimed bool
 }
 
 // minersModule returns the cosmic_miners module id of the network.
@@ -154,6 +160,7 @@ func (c *Miners) MinerPlayer(ctx context.Context, addr supra.Address) (MinerPlay
 	g, ctx := errgroup.WithContext(ctx)
 	g.Go(func() error { return c.minersView(ctx, "get_fleet", &p.Fleet, a) })
 	g.Go(func() error { return c.minersView(ctx, "get_boosters", &p.Boosters, a) })
+	g.Go(func() error { return c.minersView(ctx, "get_starter_claimed", &p.StarterClaimed, a) })
 	for _, r := range []struct {
 		fn  string
 		dst *uint64
@@ -371,4 +378,22 @@ func (c *core) minersDecoders() []Decoder {
 			return e, err == nil, err
 		}},
 	}
+}
+
+// BuildMinerStarter builds claim_starter: the one-time starter grant (a Nano Rig's price,
+// paid from the emission reserve) that lets a new wallet play without another player's
+// MINE. A wallet that has had it is refused here (the chain would abort).
+func (c *Miners) BuildMinerStarter(ctx context.Context, sender supra.Address) (*Built, error) {
+	m, err := c.minersModule()
+	if err != nil {
+		return nil, err
+	}
+	var claimed bool
+	if err := c.minersView(ctx, "get_starter_claimed", &claimed, sender.String()); err != nil {
+		return nil, err
+	}
+	if claimed {
+		return nil, inputErr(CodeStarterClaimed, MsgStarterClaimed)
+	}
+	return c.buildCall(ctx, sender, Call{Function: supra.FunctionID{Module: m, Name: "claim_starter"}})
 }

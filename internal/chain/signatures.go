@@ -132,7 +132,8 @@ func Signatures(net config.Network) []Signature {
 	if m.Miners != "" {
 		vec := func(s string) string { return "vector<" + m.Miners + "::" + s + ">" }
 		add(m.Miners, feats(FeatureMiners),
-			entry("purchase_miner", 0, tU64, tU64, "vector<address>"), entry("claim", 0),
+			entry("purchase_miner", 0, tU64, tU64, "vector<address>"), entry("claim", 0), entry("claim_starter", 0),
+			view("get_starter_claimed", 0, addr, tBool),
 			view("get_catalogue", 0, nil, vec("Miner")), view("get_booster_catalogue", 0, nil, vec("Booster")),
 			view("get_fleet", 0, addr, vec("FleetEntry")), view("get_boosters", 0, addr, vec("BoosterEntry")),
 			view("get_pending_output", 0, addr, tU64), view("get_balance", 0, addr, tU64),

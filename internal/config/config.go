@@ -292,3 +292,13 @@ func (n Network) KnownChainIDs() []int {
 	}
 	return ids
 }
+
+// SlotsFeeCollector is the account the slots contract pays its development fee to (full
+// 64-digit lowercase address), "" where the app does not know it: the live contract's
+// collector is not published, so only the devnet's is known.
+func (n Network) SlotsFeeCollector() string {
+	if n.Devnet {
+		return devnetFeeCollector
+	}
+	return ""
+}

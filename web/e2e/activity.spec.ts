@@ -122,3 +122,37 @@ test(`/activity: a swap and a spin made here top the list with exact amounts; ki
   expect(lines[1]!.split(',').slice(1, 4)).toEqual(['spin', 'LUCKY', '10']);
   if (process.env.SCREENSHOTS === '1') await page.screenshot({ path: `/tmp/activity-${page.viewportSize()!.width}.png`, fullPage: true });
 });
+
+test(`/activity: a two-hop route (SUPRA → dexUSDC → LUCKY) is one row with its two transactions ${CHANGES_CHAIN} @phone`, async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const me = await devAddress(request, 1);
+  const tokens = ((await (await request.get('/api/v1/config')).json()) as { tokens: { name: string; coinType: string }[] }).tokens;
+  const USDC = tokens.find((t) => t.name === 'dexUSDC')!.coinType;
+  const step1 = (await send(request, 1, `${DEX}::scripts::swap`, [SUPRA, USDC, CURVE], ['1000000000', '0'])).hash;
+  await indexed(request, step1);
+  const read = async () => (await (await request.get(`/api/v1/accounts/${me}/activity?limit=5`)).json()) as { activity: Row[] };
+  const got = (await read()).activity[0]!;
+  expect(got.txHash).toBe(step1);
+  // The second step spends exactly what the first returned, as the app's route does.
+  const step2 = (await send(request, 1, `${DEX}::scripts::swap`, [USDC, LUCKY, CURVE], [got.amountOut!, '0'])).hash;
+  await indexed(request, step2);
+  const [second, first] = (await read()).activity;
+  expect([second!.txHash, first!.txHash]).toEqual([step2, step1]);
+
+  await useDevWallet(page, { autoApprove: true, account: 1 });
+  await page.goto('/activity');
+  await page.locator('#main').getByRole('button', { name: 'Connect Wallet' }).click();
+  const top = rows(page).first();
+  await expect(top).toHaveAttribute('data-route', 'true', { timeout: 15_000 });
+  await expect(top).toContainText(
+    `Swapped ${formatExactUnits(first!.amount, 8)} SUPRA for ${formatExactUnits(second!.amountOut!, 6)} LUCKY via dexUSDC (2 transactions)`,
+  );
+  await expect(top.getByRole('link', { name: `Step 1 transaction ${step1}` })).toBeVisible();
+  await expect(top.getByRole('link', { name: `Step 2 transaction ${step2}` })).toBeVisible();
+  // The route's two swaps are not also listed apart.
+  await expect(rows(page).nth(1)).not.toHaveAttribute('data-route', 'true');
+  await expect(page.getByRole('link', { name: `Transaction ${step1}`, exact: true })).toHaveCount(0);
+});

@@ -54,5 +54,5 @@ test('typing past the balance on /burn says Capped at … once, not once per key
   await expect(page.getByTestId('burn-balance')).toHaveText('50,000.00 LUCKY');
   await page.getByLabel('Amount to burn').pressSequentially('6000000');
   await expect(page.getByLabel('Amount to burn')).toHaveValue('50000');
-  await expect(page.getByText('Input exceeds balance. Capped at 50000 LUCKY.')).toHaveCount(1);
+  await expect(page.getByText('Input exceeds balance. Capped at 50,000 LUCKY.')).toHaveCount(1);
 });

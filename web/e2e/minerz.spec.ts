@@ -62,7 +62,11 @@ test(`buy a Nano Rig (with a referrer) and a Quantum Core, unaffordable rigs dis
   const crewNow = ((await (await request.get('/api/v1/miners')).json()) as { crewSize: string }).crewSize;
   await expect(page.getByTestId('stat-crew')).toHaveText(crewNow);
   expect(crewNow, 'the devnet starts with no pilots').toBe('1');
-  await expect(page.getByTestId('stat-crew-unit')).toHaveText('pilot');
+  await expect(page.getByTestId('stat-crew-unit')).toHaveText('pilot in all');
+  // The game's figure stands apart from the wallet's own.
+  await expect(page.getByTestId('stats-global').getByTestId('stat-crew')).toBeVisible();
+  await expect(page.getByTestId('stats-yours').getByTestId('stat-crew')).toHaveCount(0);
+  await expect(page.getByTestId('stats-yours').getByTestId('stat-stash')).toBeVisible();
   await expect(page.getByTestId('power-units').locator('..')).toContainText(/^1 power unit ·/);
   await expect(rig(page, 'nano-rig')).toContainText('Power1unit');
   await expect(page.getByTestId('power-units')).toHaveText('1');
@@ -92,6 +96,9 @@ test(`buy a Nano Rig (with a referrer) and a Quantum Core, unaffordable rigs dis
   await expect(page.getByTestId('stat-stash')).toHaveText('100.00', { timeout: 15_000 });
   const before = (await minersState(request, player)).balance;
   await page.getByRole('button', { name: 'Claim', exact: true }).click();
+  // The tap that opened the dialog can land on the fee's info button, whose hover tooltip then
+  // covers the dialog's buttons at 375 px: the pointer moves off it first.
+  await page.mouse.move(1, 1);
   await page.getByRole('dialog', { name: 'Claim output' }).getByRole('button', { name: 'Sign and claim' }).click();
   const toast = page.getByText(/^Claimed [\d,.]+ MINE!$/);
   await expect(toast).toBeVisible({ timeout: 15_000 });
@@ -146,9 +153,11 @@ test(`Ignite Boost is disabled with its reason; 0 MINE says how to get MINE; Cla
   const tokens = ((await (await request.get('/api/v1/config')).json()) as { tokens: { coinType: string }[] }).tokens;
   expect(tokens.some((t) => t.coinType === MINE), 'devnet lists no MINE pool').toBe(false);
   await expect(page.getByTestId('no-mine')).toContainText('You have no MINE yet');
-  await expect(page.getByTestId('no-mine')).toContainText('MINE has no pool on the exchange on this network');
+  // A wallet that has not had its starter grant is offered it (the next test claims one).
+  await expect(page.getByTestId('no-mine')).toContainText('Every new wallet can claim a starter stash once');
+  await expect(page.getByTestId('claim-starter')).toHaveText('Claim 100.00 starter MINE');
 
-  const claim = page.getByRole('button', { name: 'Claim' });
+  const claim = page.getByRole('button', { name: 'Claim', exact: true });
   await expect(claim).toBeDisabled();
   await expect(claim).toHaveAccessibleDescription('Nothing to claim yet: launch a rig to start mining MINE.');
   expect(await minersState(request, player)).toEqual(before);
@@ -171,4 +180,37 @@ test('mainnet preset: the spec demo data under the demo banner; Launch Rig sends
   await expect(page.getByText(/Launch Rig sends nothing here/)).toBeVisible();
   await expect(page.getByText('No rigs in your fleet yet!')).toBeVisible();
   expect(calls).toEqual([]);
+});
+
+test(`a new wallet claims its starter MINE once and launches a first rig with it ${CHANGES_CHAIN} @phone`, async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const NEWCOMER = 2; // SUPRA only at genesis
+  const me = await devAddress(request, NEWCOMER);
+  expect((await minersState(request, me)).balance).toBe(0n);
+  await useDevWallet(page, { autoApprove: true, account: NEWCOMER });
+  await page.goto('/minerz');
+  await connect(page);
+  const note = page.getByTestId('no-mine');
+  await expect(note).toContainText('Every new wallet can claim a starter stash once');
+  await expect(launch(page, 'Nano Rig')).toBeDisabled();
+  await note.getByTestId('claim-starter').click();
+  const dialog = page.getByRole('dialog', { name: 'Claim starter MINE' });
+  await expect(dialog.getByTestId('minerz-confirm-summary')).toContainText('You receive 100.00 MINE');
+  await dialog.getByRole('button', { name: 'Sign and claim starter' }).click();
+  await expect(page.getByText('Starter MINE claimed: launch your first rig!')).toBeVisible({ timeout: 20_000 });
+  // On chain: exactly the grant, and the app says it is taken.
+  expect((await minersState(request, me)).balance).toBe(100n * MINE_UNIT);
+  const player = (await (await request.get(`/api/v1/miners/${me}`)).json()) as { starterClaimed: boolean };
+  expect(player.starterClaimed).toBe(true);
+  await expect(page.getByTestId('stat-stash')).toHaveText('100.00');
+  await expect(page.getByTestId('no-mine')).toHaveCount(0);
+  // The grant pays for a first Nano Rig.
+  await launch(page, 'Nano Rig').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Sign and launch' }).click();
+  await expect(page.getByTestId('stat-stash')).toHaveText('0.00', { timeout: 20_000 });
+  expect((await minersState(request, me)).fleet).toEqual([expect.objectContaining({ name: 'Nano Rig', count: '1' })]);
+  // Spent, the stash is empty again, and the starter is not offered twice: with no pool for
+  // MINE on this network, the note says where MINE comes from instead.
+  await expect(page.getByTestId('no-mine')).toContainText('MINE has no pool on the exchange on this network');
+  await expect(page.getByTestId('claim-starter')).toHaveCount(0);
 });

@@ -3,6 +3,7 @@ import { CHANGES_CHAIN, expect, isMobile, test } from './fixtures';
 import { LUCKY, SUPRA, balance, devAddress, setBalance } from './support/chain';
 import { openDevWalletPanel, useDevWallet } from './support/dev-wallet';
 import { allowFailedLoads } from './support/market';
+import { MINER_ACCOUNT, minersState } from './support/minerz';
 import type { Page } from '@playwright/test';
 
 const DAWGZ = '0xb8e94e7204d8eeb565a653d262ae6f7434a3a452e2aaf624810b33dfa3b64d09::DAWGZ::DAWGZ';
@@ -86,6 +87,25 @@ test.describe('portfolio', { tag: CHANGES_CHAIN }, () => {
     await expect(page.getByTestId('total-usd')).toHaveText('••••••');
     await page.getByRole('button', { name: 'Show values' }).click();
     await expect(page.getByTestId('total-usd')).toHaveText(`$${money2(api.totals.usd!)}`);
+  });
+
+  test('the Cosmic Miners coin shows, held but not valued, at its balance on chain @phone', async ({ page }) => {
+    const address = await devAddress(page.request, MINER_ACCOUNT);
+    await useDevWallet(page, { autoApprove: true, account: MINER_ACCOUNT });
+    await connectPortfolio(page);
+    await refreshPage(page);
+    const held = (await minersState(page.request, address)).balance;
+    expect(held).toBeGreaterThan(0n);
+    const whole = (held / 100_000_000n).toLocaleString('en-US');
+    const cents = ((held % 100_000_000n) / 1_000_000n).toString().padStart(2, '0');
+    const box = page.getByTestId('unpriced');
+    await box.scrollIntoViewIfNeeded();
+    await expect(box.locator('[data-token="MINE"]')).toBeVisible();
+    await expect(box.getByTestId('unpriced-balance')).toHaveText(`${whole}.${cents} MINE`);
+    await expect(box).toContainText('No exchange pool prices this coin');
+    // The balances every screen reads list it too.
+    const bals = (await (await page.request.get(`/api/v1/accounts/${address}/balances`)).json()) as { balances: { symbol: string; amount: string }[] };
+    expect(bals.balances.find((b) => b.symbol === 'MINE')?.amount).toBe(held.toString());
   });
 
   test('dev account 1 (not premium) sees SUPRA and LUCKY only, and the premium note', async ({ page }) => {
@@ -211,7 +231,7 @@ test.describe('meme burner', { tag: CHANGES_CHAIN }, () => {
 
     const cert = page.getByRole('dialog', { name: 'Burn Certificate' });
     await expect(cert).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByText(/^Burned 1000 LUCKY! Tx: 0x[0-9a-f]{4}\.\.\.$/)).toBeVisible();
+    await expect(page.getByText(/^Burned 1,000 LUCKY! Tx: 0x[0-9a-f]{4}\.\.\.$/)).toBeVisible();
     await expect(cert.getByTestId('certificate-quantity')).toHaveText('1,000 LUCKY');
     await expect(cert.getByTestId('certificate-burner')).toHaveText(me);
 
@@ -282,7 +302,7 @@ test.describe('meme burner', { tag: CHANGES_CHAIN }, () => {
     await expect(page.getByRole('button', { name: 'Ignite the Flames' })).toBeDisabled({ timeout: 15_000 });
     await expect(page.getByTestId('burn-balance')).toHaveText('50,000.00 LUCKY');
     await page.getByLabel('Amount to burn').fill('60000');
-    await expect(page.getByText('Input exceeds balance. Capped at 50000 LUCKY.')).toBeVisible();
+    await expect(page.getByText('Input exceeds balance. Capped at 50,000 LUCKY.')).toBeVisible();
     await expect(page.getByLabel('Amount to burn')).toHaveValue('50000');
     await page.getByLabel('Amount to burn').fill('12.1234567');
     await expect(page.getByLabel('Amount to burn')).toHaveValue('50000');

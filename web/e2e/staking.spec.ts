@@ -103,6 +103,16 @@ test(`staking page: stake, a taxed unstake accepted in words, the pass and a cla
   expect(await supraBalance(request, staker)).toBe(before - 1000n * SUPRA_UNIT - cost);
   await expect(page.getByTestId('position-deposit')).toHaveText('1,000.00 SUPRA');
   await expect(page.getByTestId('position-lock')).toHaveText(/^2[34]\.\d h$/);
+  // Without a reload the first rewards show as the chain accrues them: Claim opens, and the pending
+  // figure keeps its last significant digit (a few seconds of 1,000 SUPRA at 5 % is a few
+  // millionths of a SUPRA, which two decimals would print as 0.00), the exact value in its title.
+  await expect(page.getByRole('button', { name: 'Claim rewards' })).toBeEnabled({ timeout: 15_000 });
+  const pendingShown = page.getByTestId('claim-pending');
+  await expect(pendingShown).toHaveText(/^0\.0000\d+ SUPRA$/);
+  const exactTitle = (await pendingShown.locator('span').getAttribute('title')) ?? '';
+  expect(exactTitle).toMatch(/^0\.\d{8} SUPRA$/);
+  expect(BigInt(exactTitle.replace(/\D/g, ''))).toBeGreaterThan(0n);
+  await expect(page.getByTestId('position-pending').locator('span')).toHaveAttribute('title', /^0\.\d{8} SUPRA$/);
 
   // Unstake 100 inside the window: the tax is stated and must be accepted; the wallet gets 90, the reserve 10.
   before = await supraBalance(request, staker);

@@ -85,7 +85,7 @@ test.describe('swap routes', () => {
     const s0 = await balance(request, addr, SUPRA);
     await swapButton(page).click();
     const success = page.getByTestId('swap-success');
-    await expect(success).toHaveText(/^Swap completed! Received: [\d.]+ DAWGZ \| Tx: 0x[0-9a-f]{4}\.\.\.$/, { timeout: 30_000 });
+    await expect(success).toHaveText(/^Swap completed! Received: [\d,.]+ DAWGZ \| Tx: 0x[0-9a-f]{4}\.\.\.$/, { timeout: 30_000 });
     const tx = await txOf(request, await toastHash(page));
     expect(tx.status).toBe('Success');
     expect(tx.swap!.received).toBe(used.amountOut);
@@ -152,7 +152,7 @@ test.describe('swap routes', () => {
     await expect(page.getByTestId('swap-route')).toHaveText('Route: SUPRA → DAWGZ, 1 transaction');
     await swapButton(page).click();
     await page.getByRole('group', { name: /request/i }).getByRole('button', { name: 'Approve' }).click();
-    await expect(page.getByTestId('swap-success')).toHaveText(/^Swap completed! Received: [\d.]+ DAWGZ/, { timeout: 30_000 });
+    await expect(page.getByTestId('swap-success')).toHaveText(/^Swap completed! Received: [\d,.]+ DAWGZ/, { timeout: 30_000 });
     const tx = await txOf(request, await toastHash(page));
     expect((await balance(request, addr, DAWGZ)) - d0).toBe(BigInt(tx.swap!.received));
   });
@@ -214,7 +214,7 @@ test.describe('swap routes', () => {
     await expect(receiveInput(page)).not.toHaveValue('');
     const used = quotes.get()!;
     await swapButton(page).click();
-    await expect(page.getByTestId('swap-success')).toHaveText(/^Swap completed! Received: [\d.]+ MINE/, { timeout: 30_000 });
+    await expect(page.getByTestId('swap-success')).toHaveText(/^Swap completed! Received: [\d,.]+ MINE/, { timeout: 30_000 });
     expect((await mine()) - m0).toBe(BigInt(used.amountOut));
     // Its balance line reads the chain (the balances endpoint lists registry tokens only).
     await expect(page.getByTestId('receive-balance')).not.toContainText('…');

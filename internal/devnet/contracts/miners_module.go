@@ -20,6 +20,7 @@ const (
 	MinerPurchasedType = "0xde02::cosmic_miners::MinerPurchasedEvent"
 	OutputClaimedType  = "0xde02::cosmic_miners::OutputClaimedEvent"
 	BoosterGrantedType = "0xde02::cosmic_miners::BoosterGrantedEvent"
+	StarterClaimedType = "0xde02::cosmic_miners::StarterClaimedEvent"
 	minersStructPrefix = "0xde02::cosmic_miners::"
 )
 
@@ -42,6 +43,8 @@ func (minersModule) ABI() devnet.ABI {
 			entry("claim"),
 			entry("grant_booster", "address", "u64", "u64"),
 			entry("fund_emission", "u64"),
+			entry("claim_starter"),
+			view("get_starter_claimed", addr, "bool"),
 			view("get_catalogue", nil, "vector<"+minersStructPrefix+"Miner>"),
 			view("get_booster_catalogue", nil, "vector<"+minersStructPrefix+"Booster>"),
 			view("get_fleet", addr, "vector<"+minersStructPrefix+"FleetEntry>"),
@@ -72,6 +75,8 @@ func (minersModule) ABI() devnet.ABI {
 				{Name: "player", Type: "address"}, u64("amount")}},
 			{Name: "BoosterGrantedEvent", Abilities: []string{"drop", "store"}, Fields: []devnet.Field{
 				{Name: "player", Type: "address"}, u64("booster_id"), u64("count")}},
+			{Name: "StarterClaimedEvent", Abilities: []string{"drop", "store"}, Fields: []devnet.Field{
+				{Name: "player", Type: "address"}, u64("amount")}},
 			{Name: "Game", Abilities: []string{"key"}},
 		},
 	}
@@ -133,6 +138,7 @@ func minersAbort(ex *devnet.Exec, err error) error {
 		{miners.ErrOverflow, code(catOutOfRange, 5), "EOVERFLOW"},
 		{miners.ErrTimeWentBack, code(catInvalidState, 6), "ETIME"},
 		{miners.ErrZeroAmount, code(catInvalidArgument, 7), "EZERO_AMOUNT"},
+		{miners.ErrStarterTaken, code(catInvalidState, 9), "ESTARTER_CLAIMED"},
 	}
 	for _, t := range table {
 		if errors.Is(err, t.err) {
@@ -235,6 +241,20 @@ func (minersModule) Execute(ex *devnet.Exec, call devnet.EntryCall) error {
 		if err := ex.Emit(BoosterGrantedType, map[string]any{"player": player, "booster_id": supra.U64(id), "count": supra.U64(count)}); err != nil {
 			return err
 		}
+	case "claim_starter":
+		if err := a.Done(); err != nil {
+			return err
+		}
+		paid, err := g.ClaimStarter(sender.String())
+		if err != nil {
+			return minersAbort(ex, err)
+		}
+		if err := ex.Transfer(MinersAddress, sender, MineCoinType, paid); err != nil {
+			return err
+		}
+		if err := ex.Emit(StarterClaimedType, map[string]any{"player": sender, "amount": supra.U64(paid)}); err != nil {
+			return err
+		}
 	case "fund_emission":
 		amount := a.U64()
 		if err := a.Done(); err != nil {
@@ -306,6 +326,8 @@ func (minersModule) View(ex *devnet.Exec, call devnet.ViewCall) ([]any, error) {
 		return []any{supra.U64(p.BoostedDaily())}, nil
 	case "get_emission_reserve":
 		return []any{supra.U64(g.EmissionReserve)}, nil
+	case "get_starter_claimed":
+		return []any{p.Starter}, nil
 	}
 	return nil, fmt.Errorf("%w: cosmic_miners::%s", devnet.ErrBadArgument, call.Function)
 }

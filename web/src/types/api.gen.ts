@@ -680,6 +680,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/miners/starter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The one-time starter grant: 100 MINE (a Nano Rig's price) from the emission reserve, for a wallet that has not had it.
+         * @description A wallet that has claimed it already is refused with starter_claimed.
+         */
+        post: operations["buildMinerStarter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/burns/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The app token's burns split by the transaction that made them, and the spin fees the slots fee collector received.
+         * @description Needs the event index; answers how far it has caught up. Sums of the index's events: a burn is counted as by sells when its transaction holds a swap, by play when it holds a slots play, by fees when the slots fee collector sent it, else by holders.
+         */
+        get: operations["getBurnSources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1400,6 +1440,10 @@ export interface components {
             boosters?: components["schemas"]["MinerOwnedBooster"][] | null;
             /** @description /minerz?ref=<address> */
             referralPath?: string;
+            /** @description The wallet has had its one-time starter MINE (player part only). */
+            starterClaimed?: boolean;
+            /** @description MINE base units the starter grant pays (player part only). */
+            starterGrant?: string;
         };
         PassPurchaseDecoded: {
             /** @description Account address: 0x and 64 lowercase hex digits. */
@@ -1473,6 +1517,8 @@ export interface components {
             /** @description Decimal string with 18 decimals, truncated. */
             supraUsd: string | null;
             usdUnavailable: components["schemas"]["UsdUnavailable"] | null;
+            /** @description Coins the wallet holds that no listed pool values (the Cosmic Miners coin): their balance, outside the totals. */
+            unpriced: components["schemas"]["PortfolioUnpriced"][];
         };
         PotEntry: {
             name: string;
@@ -2205,6 +2251,38 @@ export interface components {
                 out: string;
             };
             route: components["schemas"]["SwapRoute"];
+        };
+        BurnSum: {
+            /** @description Base units. */
+            amount: string;
+            transactions: number;
+        };
+        BurnSourcesResponse: {
+            /** @description The last block every index stream has ingested. */
+            indexedHeight: string;
+            /** @description The node's head block. */
+            headHeight: string;
+            token: string;
+            coinType: string;
+            decimals: number;
+            burnAddress: string;
+            /** @description The slots fee collector; null where the app does not know it (the live contract's is not published). */
+            feeCollector: string | null;
+            bySells: components["schemas"]["BurnSum"];
+            byPlay: components["schemas"]["BurnSum"];
+            byFees: components["schemas"]["BurnSum"];
+            byHolders: components["schemas"]["BurnSum"];
+            /** @description What the fee collector received from plays in this token; null with no known collector. */
+            spinFees: components["schemas"]["BurnSum"] | null;
+        };
+        PortfolioUnpriced: {
+            name: string;
+            symbol: string;
+            coinType: string;
+            decimals: number;
+            /** @description Base units. */
+            balance: string;
+            reason: string;
         };
     };
     responses: {
@@ -3252,6 +3330,54 @@ export interface operations {
                 };
                 content: {
                     "text/csv": unknown;
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    buildMinerStarter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MinerClaimRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BuiltTransaction"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getBurnSources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BurnSourcesResponse"];
                 };
             };
             "4XX": components["responses"]["Error"];

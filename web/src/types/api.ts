@@ -76,6 +76,7 @@ export type TokenTrade = Schemas['TokenTrade'];
 export type TokenTradesResponse = Schemas['TokenTradesResponse'];
 export type BurnsResponse = Schemas['BurnsResponse'];
 export type BurnLeaderboardResponse = Schemas['BurnLeaderboardResponse'];
+export type BurnSourcesResponse = Schemas['BurnSourcesResponse'];
 export type FeedPlay = Schemas['FeedPlay'];
 export type SlotsFeedResponse = Schemas['SlotsFeedResponse'];
 export type HoldersResponse = Schemas['HoldersResponse'];

@@ -58,6 +58,9 @@ const (
 	BpsScale      = 10_000
 	MaxBoostPct   = 50
 	MaxQuantity   = 1_000
+	// StarterGrant is what claim_starter gives a wallet once: the price of a Nano Rig, so a
+	// newcomer can launch a first rig without another player sending MINE.
+	StarterGrant = 100 * Unit
 )
 
 // Sentinel errors; the module maps them to aborts.
@@ -69,6 +72,7 @@ var (
 	ErrOverflow       = errors.New("miners: arithmetic overflow")
 	ErrTimeWentBack   = errors.New("miners: time went backwards")
 	ErrZeroAmount     = errors.New("miners: amount must be positive")
+	ErrStarterTaken   = errors.New("miners: this address has already claimed its starter MINE")
 )
 
 // Miner is a catalogue entry.
@@ -129,6 +133,8 @@ type Player struct {
 	Remainder   uint64            `json:"remainder,string"`
 	Claimed     uint64            `json:"claimed,string"`
 	Referrals   uint64            `json:"referral_earned,string"`
+	// Starter is set once the address has claimed its starter grant.
+	Starter bool `json:"starter,omitempty"`
 }
 
 func (p Player) clone() Player {
@@ -308,6 +314,23 @@ func (g *Game) Claim(addr string, now uint64) (uint64, error) {
 	g.EmissionReserve -= pay
 	g.Players[addr] = &p
 	return pay, nil
+}
+
+// ClaimStarter pays addr the starter grant from the emission reserve, once per address
+// (ErrStarterTaken after), and only while the reserve holds it (ErrNothingToClaim): nothing
+// is minted.
+func (g *Game) ClaimStarter(addr string) (uint64, error) {
+	p := g.player(addr)
+	if p.Starter {
+		return 0, ErrStarterTaken
+	}
+	if g.EmissionReserve < StarterGrant {
+		return 0, ErrNothingToClaim
+	}
+	p.Starter = true
+	g.EmissionReserve -= StarterGrant
+	g.Players[addr] = &p
+	return StarterGrant, nil
 }
 
 // Fund adds amount to the emission reserve.

@@ -199,3 +199,25 @@ func TestRandomOperationsConserve(t *testing.T) {
 		}
 	}
 }
+
+// The starter grant: once per address, paid from the reserve (nothing minted), refused when
+// the reserve cannot pay it.
+func TestClaimStarter(t *testing.T) {
+	g := NewGame()
+	if err := g.Fund(StarterGrant + 1); err != nil {
+		t.Fatal(err)
+	}
+	paid, err := g.ClaimStarter("0xa")
+	if err != nil || paid != StarterGrant || g.EmissionReserve != 1 || !g.Player("0xa").Starter {
+		t.Fatalf("paid %d, err %v, reserve %d", paid, err, g.EmissionReserve)
+	}
+	if _, err := g.ClaimStarter("0xa"); !errors.Is(err, ErrStarterTaken) {
+		t.Fatalf("second claim: %v", err)
+	}
+	if _, err := g.ClaimStarter("0xb"); !errors.Is(err, ErrNothingToClaim) || g.EmissionReserve != 1 || g.Player("0xb").Starter {
+		t.Fatalf("short reserve: %v, reserve %d", err, g.EmissionReserve)
+	}
+	if g.CrewSize() != 0 {
+		t.Fatal("a grant alone makes no pilot")
+	}
+}

@@ -1,3 +1,4 @@
+import { PolicyClaim } from '@/components/claims/policy-claim';
 import { Link } from '@/components/ui/link';
 import { LuckyLogo } from '@/components/brand/lucky-logo';
 import { externalLinkProps, links } from '@/lib/links';
@@ -17,8 +18,11 @@ export function Footer() {
             </span>
           </div>
           <p className="mt-3 max-w-sm text-sm text-muted">
-            The deflationary community token of the Supra L1: provably fair on-chain games, trading and tools, with
-            every play feeding the burn.
+            The community token of the Supra L1: on-chain games, trading and tools.{' '}
+            <PolicyClaim id="footer-burn" />{' '}
+            <Link className="text-neon-cyan underline underline-offset-2" to={paths.stats}>
+              Burn figures
+            </Link>
           </p>
         </div>
         <nav aria-label="Footer">
@@ -42,7 +46,7 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-white/5 px-4 py-5 text-center text-xs text-muted">
-        © 2025 LuckyCoin. All rights reserved. Crypto assets are volatile: play and trade responsibly.
+        © {new Date().getFullYear()} LuckyCoin. All rights reserved. Crypto assets are volatile: play and trade responsibly.
       </div>
     </footer>
   );

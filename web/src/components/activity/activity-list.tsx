@@ -8,7 +8,10 @@ import {
   ACTIVITY_KINDS,
   activityCsvUrl,
   describeActivity,
+  describeRoute,
+  groupRoutes,
   kindBadge,
+  type ActivityEntry,
   parseKind,
   type ActivityFilters,
 } from '@/lib/activity/activity';
@@ -50,8 +53,30 @@ function When({ a }: { a: AccountActivityItem }) {
   return <time dateTime={a.time}>{new Date(a.time).toLocaleString('en-US')}</time>;
 }
 
-/** The row's links: its transaction page and, for a burn, its certificate. */
-function RowLinks({ a }: { a: AccountActivityItem }) {
+function TxAnchor({ hash, step }: { hash: string; step?: number }) {
+  return (
+    <Link
+      to={txPath(hash)}
+      className="rounded-md px-1.5 py-1 font-mono text-neon-cyan hover:bg-neon-cyan/10 hover:underline"
+      aria-label={step ? `Step ${step} transaction ${hash}` : `Transaction ${hash}`}
+    >
+      {step ? `${step}. ` : ''}
+      {shortAddress(hash)}
+    </Link>
+  );
+}
+
+/** The entry's links: its transaction page (a route's two, in order) and, for a burn, its certificate. */
+function RowLinks({ e }: { e: ActivityEntry }) {
+  if (e.route) {
+    return (
+      <span className="flex shrink-0 flex-col items-end gap-0.5 text-xs font-bold" data-testid="route-links">
+        <TxAnchor hash={e.first.txHash} step={1} />
+        <TxAnchor hash={e.second.txHash} step={2} />
+      </span>
+    );
+  }
+  const a = e.row;
   return (
     <span className="flex shrink-0 flex-wrap items-center gap-2 text-xs font-bold">
       {a.kind === 'burn' && (
@@ -59,21 +84,20 @@ function RowLinks({ a }: { a: AccountActivityItem }) {
           Certificate
         </Link>
       )}
-      <Link
-        to={txPath(a.txHash)}
-        className="rounded-md px-1.5 py-1 font-mono text-neon-cyan hover:bg-neon-cyan/10 hover:underline"
-        aria-label={`Transaction ${a.txHash}`}
-      >
-        {shortAddress(a.txHash)}
-      </Link>
+      <TxAnchor hash={a.txHash} />
     </span>
   );
 }
 
-/** Rows have no id of their own; a transaction's rows keep their order, so hash and place name them. */
-const rowKey = (a: AccountActivityItem, i: number) => `${a.txHash}-${i}`;
+/** The entry's newest row: a route's second step. */
+const last = (e: ActivityEntry) => (e.route ? e.second : e.row);
+const describe = (e: ActivityEntry) => (e.route ? describeRoute(e.first, e.second) : describeActivity(e.row));
+const blocks = (e: ActivityEntry) => (e.route ? `${e.first.height}–${e.second.height}` : e.row.height);
 
-function ActivityTable({ rows }: { rows: AccountActivityItem[] }) {
+/** Rows have no id of their own; a transaction's rows keep their order, so hash and place name them. */
+const rowKey = (e: ActivityEntry, i: number) => `${last(e).txHash}-${i}`;
+
+function ActivityTable({ rows }: { rows: ActivityEntry[] }) {
   return (
     <div className="hidden overflow-x-auto md:block">
       <table className="w-full text-left text-sm" aria-label="Activity">
@@ -87,19 +111,25 @@ function ActivityTable({ rows }: { rows: AccountActivityItem[] }) {
           </tr>
         </thead>
         <tbody>
-          {rows.map((a, i) => (
-            <tr key={rowKey(a, i)} data-testid="activity-row" data-kind={a.kind} className="border-t border-white/5 align-middle">
+          {rows.map((e, i) => (
+            <tr
+              key={rowKey(e, i)}
+              data-testid="activity-row"
+              data-kind={last(e).kind}
+              data-route={e.route ? 'true' : undefined}
+              className="border-t border-white/5 align-middle"
+            >
               <td className="py-2 pr-3 text-xs whitespace-nowrap text-muted">
-                <When a={a} />
+                <When a={last(e)} />
               </td>
               <td className="py-2 pr-3">
-                <Badge kind={a.kind} />
+                <Badge kind={last(e).kind} />
               </td>
-              <td className="py-2 pr-3 break-words text-white tabular-nums">{describeActivity(a)}</td>
-              <td className="py-2 pr-3 text-right font-mono text-xs text-muted">{a.height}</td>
+              <td className="py-2 pr-3 break-words text-white tabular-nums">{describe(e)}</td>
+              <td className="py-2 pr-3 text-right font-mono text-xs whitespace-nowrap text-muted">{blocks(e)}</td>
               <td className="py-2">
                 <span className="flex justify-end">
-                  <RowLinks a={a} />
+                  <RowLinks e={e} />
                 </span>
               </td>
             </tr>
@@ -110,23 +140,24 @@ function ActivityTable({ rows }: { rows: AccountActivityItem[] }) {
   );
 }
 
-function ActivityCards({ rows }: { rows: AccountActivityItem[] }) {
+function ActivityCards({ rows }: { rows: ActivityEntry[] }) {
   return (
     <ul className="space-y-2 md:hidden" aria-label="Activity">
-      {rows.map((a, i) => (
+      {rows.map((e, i) => (
         <li
-          key={rowKey(a, i)}
+          key={rowKey(e, i)}
           data-testid="activity-row"
-          data-kind={a.kind}
+          data-kind={last(e).kind}
+          data-route={e.route ? 'true' : undefined}
           className="flex min-w-0 flex-col gap-1 rounded-xl border border-white/10 bg-ink-900/60 px-3 py-2 text-sm"
         >
           <span className="flex items-center justify-between gap-2">
-            <Badge kind={a.kind} />
-            <RowLinks a={a} />
+            <Badge kind={last(e).kind} />
+            <RowLinks e={e} />
           </span>
-          <span className="break-words text-white tabular-nums">{describeActivity(a)}</span>
+          <span className="break-words text-white tabular-nums">{describe(e)}</span>
           <span className="text-xs text-muted">
-            Block {a.height} · <When a={a} />
+            {e.route ? 'Blocks' : 'Block'} {blocks(e)} · <When a={last(e)} />
           </span>
         </li>
       ))}
@@ -145,6 +176,7 @@ export function ActivityList({ address, title, emptyText }: { address: string; t
   const q = useAccountActivity(address, filters);
   const tokens = useAppConfig().data?.tokens ?? [];
   const rows = q.data?.pages.flatMap((p) => p.activity) ?? [];
+  const entries = groupRoutes(rows);
   const last = q.data?.pages.at(-1);
   const filtered = filters.kind !== '' || filters.token !== '';
   return (
@@ -212,13 +244,13 @@ export function ActivityList({ address, title, emptyText }: { address: string; t
           <p className="text-sm text-muted">{filtered ? 'Nothing indexed for this account matches these filters.' : emptyText}</p>
         ) : (
           <>
-            <ActivityTable rows={rows} />
-            <ActivityCards rows={rows} />
+            <ActivityTable rows={entries} />
+            <ActivityCards rows={entries} />
           </>
         )}
       </div>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-xs text-muted">
-        <span aria-live="polite">{rows.length > 0 ? `${rows.length} ${rows.length === 1 ? 'row' : 'rows'} shown${q.hasNextPage ? '' : ', the whole list'}` : ''}</span>
+        <span aria-live="polite">{entries.length > 0 ? `${entries.length} ${entries.length === 1 ? 'row' : 'rows'} shown${q.hasNextPage ? '' : ', the whole list'}` : ''}</span>
         {q.hasNextPage && (
           <button
             type="button"

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { claim } from '@/lib/claims/claims';
 import { Button } from '@/components/ui/button';
 import { BotIcon, ChartIcon, CoinsIcon, LockIcon, SlotIcon } from '@/components/ui/content-icons';
 import { Modal } from '@/components/ui/modal';
@@ -36,7 +37,7 @@ export const ecosystem: Record<EcosystemType, EcosystemEntry> = {
   games: {
     type: 'games',
     title: 'Games',
-    summary: 'On-chain, provably fair games where every bet feeds the burn.',
+    summary: 'On-chain games whose every result is public on the chain.',
     tone: 'pink',
     icon: <SlotIcon size={26} />,
     body:
@@ -45,7 +46,7 @@ export const ecosystem: Record<EcosystemType, EcosystemEntry> = {
     points: [
       'Bet with SUPRA, LUCKY and a growing list of community tokens.',
       `Up to 1000 spins in a single transaction, with prizes from ${SLOT_ODDS.lowestPrize} up to ${SLOT_ODDS.topPrize}.`,
-      'A small development fee on each bet supports the ecosystem and the burn.',
+      'A small development fee on each bet: How Fair Is This? shows where it goes, measured on chain.',
       'More games are on the way, starting with Cosmic Miners.',
     ],
   },
@@ -59,7 +60,7 @@ export const ecosystem: Record<EcosystemType, EcosystemEntry> = {
       'LUCKY trades against SUPRA on Dexlyn, the Supra decentralised exchange. The in-app swap talks to the same pools, ' +
       'so you get the same price without leaving LuckyCoin.',
     points: [
-      '100% of LUCKY tokens sold on the exchange are burned.',
+      claim('eco-trading-sells').text,
       'Swaps are protected by a 5% slippage limit: you never receive less than the minimum shown.',
       'Live price, market cap and liquidity on the Stats dashboard.',
       'Every trade is a wallet-signed transaction: your keys never leave your wallet.',
@@ -88,7 +89,7 @@ export const ecosystem: Record<EcosystemType, EcosystemEntry> = {
     icon: <BotIcon size={26} />,
     body:
       'The Slots Bot streams FRUIT SPIN FRENZY results to the community chat as they land on chain: every jackpot, ' +
-      'every streak, every token burned by play.',
+      'every streak, every prize.',
     points: [
       'See wins as they happen, with the tier, the symbols and the prize.',
       'Follow one token or the whole casino.',

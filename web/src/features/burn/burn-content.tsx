@@ -4,7 +4,7 @@ import { Card } from '@/components/ui/card';
 import { TokenLogo } from '@/components/ui/token-logo';
 import { TokenPicker } from '@/components/ui/token-picker';
 import { useToast } from '@/components/ui/toast-context';
-import { formatBalance, formatUnits, tryParseUnits } from '@/lib/amounts';
+import { formatBalance, formatExactUnits, formatUnits, tryParseUnits } from '@/lib/amounts';
 import { balanceOf, useBalances } from '@/lib/balances/use-balances';
 import { configQuery, useAppConfig } from '@/lib/config';
 import { addressLink } from '@/lib/links';
@@ -73,7 +73,7 @@ export function BurnContent() {
       const whole = formatUnits(balance, token.decimals, 0);
       setAmount(whole);
       // Every further keystroke past the balance caps again: one toast says it, not a stack.
-      toast.show(`Input exceeds balance. Capped at ${whole} ${token.name}.`, { type: 'info', duration: 5000, once: true });
+      toast.show(`Input exceeds balance. Capped at ${formatUnits(balance, token.decimals, 0, { grouping: true })} ${token.name}.`, { type: 'info', duration: 5000, once: true });
       return;
     }
     setAmount(text);
@@ -103,7 +103,7 @@ export function BurnContent() {
       try {
         const { hash } = await tx.run(() => buildBurn({ sender: address, token: t.name, amount: shown }));
         sound.play('burn');
-        toast.show(`Burned ${shown} ${t.name}! Tx: ${hash.slice(0, 6)}...`, { type: 'success', duration: 10_000 });
+        toast.show(`Burned ${formatExactUnits(units, t.decimals, 0)} ${t.name}! Tx: ${hash.slice(0, 6)}...`, { type: 'success', duration: 10_000 });
         setAmount('');
         try {
           setCertificate(await fetchBurnWithRetries(hash));

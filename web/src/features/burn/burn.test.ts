@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BurnInfo } from '@/types/api';
 import { acceptAmount } from './burn-content';
-import { burnQuantity, certificateFileName, certificatePageUrl, telegramShareUrl, xShareUrl } from './certificate-links';
+import { burnQuantity, quantitySize, certificateFileName, certificatePageUrl, telegramShareUrl, xShareUrl } from './certificate-links';
 
 const burn = (amount: string, decimals = 6): BurnInfo => ({
   txHash: '0x' + 'ab'.repeat(32),
@@ -38,6 +38,14 @@ describe('certificate links', () => {
     expect(burnQuantity(burn('1000000000'))).toBe('1,000');
     expect(burnQuantity(burn('1500000'))).toBe('1.5');
     expect(burnQuantity(burn('1'))).toBe('0.000001');
+    expect(burnQuantity(burn('123456789'))).toBe('123.456789');
+    expect(burnQuantity(burn('999999999999999'))).toBe('999,999,999.999999');
+  });
+  it('sizes a quantity down as it grows, every digit kept', () => {
+    expect(quantitySize('0.000001')).toBe('text-xl');
+    expect(quantitySize('123.456789')).toBe('text-xl');
+    expect(quantitySize('999,999,999.999999')).toBe('text-lg');
+    expect(quantitySize('100,000,000,000.00000001')).toBe('text-base');
   });
   it('share intents carry the text and the absolute certificate page URL', () => {
     const b = burn('1000000000');

@@ -7,6 +7,17 @@ export function burnQuantity(b: BurnInfo): string {
   return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
 }
 
+/**
+ * The type size of a quantity: the figure shrinks as it grows, so every digit and the symbol
+ * stay on view (the longest, a whole supply with its decimals, at the smallest; a line that
+ * still cannot fit wraps between digits rather than being cut).
+ */
+export function quantitySize(quantity: string): string {
+  if (quantity.length <= 12) return 'text-xl';
+  if (quantity.length <= 18) return 'text-lg';
+  return 'text-base';
+}
+
 /** Absolute URL of the public certificate page. */
 export function certificatePageUrl(b: BurnInfo, origin = window.location.origin): string {
   return origin + b.url;

@@ -1,22 +1,32 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { Claim } from '@/components/claims/claim';
 import { ExternalIcon } from '@/components/ui/icons';
 import { ecosystem, EcosystemModal, toneText, type EcosystemType } from '@/components/ecosystem/ecosystem-info';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { externalLinkProps, links } from '@/lib/links';
 
-const steps = [
+const steps: { title: string; text: ReactNode }[] = [
   {
     title: 'Staking for Stability',
     text: 'Holders lock SUPRA in the staking pool and earn daily rewards by APY tier. Locked coins stay out of the market for the lock window, which steadies it and rewards patience.',
   },
   {
     title: 'Games',
-    text: 'On-chain games like FRUIT SPIN FRENZY give LUCKY everyday utility. Every bet is a transaction, every result is public, and play feeds the burn.',
+    text: (
+      <>
+        On-chain games like FRUIT SPIN FRENZY give LUCKY everyday utility. Every bet is a transaction and every result is public.{' '}
+        <Claim id="learn-games" />
+      </>
+    ),
   },
   {
     title: 'Trading on External Exchanges',
-    text: 'LUCKY trades against SUPRA on Dexlyn. 100% of the tokens sold on the exchange are burned, so trading volume keeps shrinking the supply.',
+    text: (
+      <>
+        LUCKY trades against SUPRA on Dexlyn. <Claim id="learn-sells" />
+      </>
+    ),
   },
 ];
 
@@ -34,7 +44,7 @@ export function LearnMoreContent() {
             <li key={s.title} className="rounded-2xl border border-white/10 bg-ink-800/80 p-6">
               <span className="font-display text-4xl font-black text-gradient">{String(i + 1).padStart(2, '0')}</span>
               <h3 className="mt-2 font-display text-xl font-extrabold text-white">{s.title}</h3>
-              <p className="mt-2 text-sm text-muted">{s.text}</p>
+              <div className="mt-2 text-sm text-muted">{s.text}</div>
             </li>
           ))}
         </ol>

@@ -9,7 +9,7 @@ export function LearnMorePage() {
   return (
     <PageFrame
       title="The LuckyCoin Ecosystem"
-      subtitle="Three pieces that work together: staking keeps it stable, games keep it fun, and trading keeps it burning."
+      subtitle="Three pieces that work together: staking keeps it stable, games keep it fun, and trading keeps it liquid."
     >
       <PageContent>
         <LearnMoreContent />

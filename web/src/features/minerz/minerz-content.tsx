@@ -11,7 +11,8 @@ import { Referral } from './components/referral';
 import { RigCatalogue } from './components/rig-catalogue';
 import { StatCards } from './components/stat-cards';
 import { useMinerz } from './hooks/use-minerz';
-import { MSG_DEMO, MSG_LOAD_ERROR } from './utils/game';
+import { fmt2Grouped } from '@/lib/amounts';
+import { MINE_DECIMALS, MSG_DEMO, MSG_LOAD_ERROR } from './utils/game';
 
 // The confirm step (with its dialog and the network fee) loads when Launch Rig or Claim first opens
 // it, not with the page.
@@ -65,7 +66,14 @@ export function MinerzContent() {
         {v && !g.demo && connected && v.balance === 0n && (
           <p role="note" data-testid="no-mine" className="rounded-2xl border border-neon-cyan/40 bg-neon-cyan/5 p-4 text-sm text-white/85">
             You have no MINE yet, and rigs are paid in MINE.{' '}
-            {g.mineOnSwap ? (
+            {v.starterGrant !== null ? (
+              <>
+                Every new wallet can claim a starter stash once, enough for a first Nano Rig.{' '}
+                <Button size="sm" className="mt-2" data-testid="claim-starter" disabled={anyBusy} onClick={() => g.starter(v.starterGrant!)}>
+                  Claim {fmt2Grouped(v.starterGrant, MINE_DECIMALS)} starter MINE
+                </Button>
+              </>
+            ) : g.mineOnSwap ? (
               <>
                 Get some on{' '}
                 <Link to={paths.swap} className="font-bold text-neon-cyan underline">

@@ -240,6 +240,26 @@ export function PortfolioContent({ address }: { address: string }) {
             </ul>
           </>
         )}
+        {data && data.unpriced.length > 0 && (
+          <div className="mt-6" data-testid="unpriced">
+            <h3 className="mb-2 text-sm font-semibold tracking-wide text-muted uppercase">Held, not valued</h3>
+            <ul className="grid gap-3 sm:grid-cols-2">
+              {data.unpriced.map((u) => (
+                <li key={u.coinType} data-token={u.symbol} className="min-w-0">
+                  <Card className="flex flex-col gap-1">
+                    <div className="flex items-baseline justify-between gap-3">
+                      <span className="font-semibold text-white">{u.name}</span>
+                      <span className="text-right break-all text-white tabular-nums" data-testid="unpriced-balance">
+                        {v(`${formatUnits(safeBigInt(u.balance) ?? 0n, u.decimals, 2, { grouping: true })} ${u.symbol}`)}
+                      </span>
+                    </div>
+                    <p className="text-xs text-muted">{u.reason}</p>
+                  </Card>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
       </section>
     </>
   );

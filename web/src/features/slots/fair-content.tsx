@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { ExternalLink } from '@/components/ui/external-link';
 import { Link } from '@/components/ui/link';
 import { Spinner } from '@/components/ui/spinner';
+import { WhereFeesGo } from '@/components/claims/where-fees-go';
 import { useAppConfig } from '@/lib/config';
 import { paths, txPath } from '@/lib/paths';
 import { BPS_SCALE, FEE_BPS, formatBps, formatMultiplier, paytableFigures, TIERS } from '@/lib/slots/paytable';
@@ -53,6 +54,10 @@ export function FairContent() {
           </>
         )}
       </Section>
+
+      <div className="panel p-4 sm:p-6" id="fair-fees">
+        <WhereFeesGo />
+      </div>
 
       <Section id="fair-check" title="Check a spin from its transaction">
         <p>
@@ -109,7 +114,8 @@ function Odds() {
         A spin wins something {formatBps(figures.winChanceBps)} of the time and more than its bet {formatBps(figures.profitChanceBps)} of the time. Over many
         spins, prizes pay back {formatBps(figures.rtpBps)} of what is wagered. The other {formatBps(BPS_SCALE - figures.rtpBps)} is the{' '}
         {formatBps(FEE_BPS).replace('.00', '')} development fee taken from each bet and {formatBps(BPS_SCALE - figures.rtpBps - FEE_BPS)} kept by the house
-        pot, which pays the prizes. A single session can land far from these figures either way.
+        pot, which pays the prizes. A single session can land far from these figures either way. Where the fee goes, measured on chain, is
+        shown below.
       </p>
       <div className="overflow-x-auto">
         <table className="w-full text-sm" aria-label="Paytable and draw bands">

@@ -1,4 +1,5 @@
 import { useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
+import { WhereFeesGo } from '@/components/claims/where-fees-go';
 import { StakingFigures } from '@/components/staking/staking-figures';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
@@ -249,6 +250,10 @@ export function StatsContent() {
                 </div>
                 <StakingFigures />
               </Section>
+            </div>
+
+            <div className="below-fold panel mt-6 p-4 sm:p-6">
+              <WhereFeesGo />
             </div>
 
             <div className="below-fold mt-6">

@@ -64,6 +64,12 @@ function exactText(units: bigint, decimals: number): string {
   return s.includes('.') ? s.replace(/0+$/, '').replace(/\.$/, '') : s;
 }
 
+/** exactText with the whole part grouped, as amounts read everywhere else ("1,433.862354"): for toasts. */
+function groupedText(units: bigint, decimals: number): string {
+  const [whole = '0', frac] = exactText(units, decimals).split('.');
+  return frac === undefined ? groupDigits(whole) : `${groupDigits(whole)}.${frac}`;
+}
+
 /** Preview output: at most 8 decimals, floored, trailing zeros trimmed (docs/product.md, Swap). */
 function previewText(units: bigint, decimals: number): string {
   const s = formatUnits(units, decimals, Math.min(decimals, 8));
@@ -221,7 +227,7 @@ export function SwapContent() {
     if (v !== null && maxPay !== null && pay && v > maxPay) {
       const capped = exactText(maxPay, payDecimals);
       setAmount(capped);
-      toast.show(cappedMessage(capped, pay.name), { type: 'info', duration: TOAST_MS });
+      toast.show(cappedMessage(groupedText(maxPay, payDecimals), pay.name), { type: 'info', duration: TOAST_MS });
       return;
     }
     setAmount(text);
@@ -275,13 +281,13 @@ export function SwapContent() {
       setAmount('');
       setAccepted(null);
       setNeedsAccept(false);
-      toast.show(partialTitle(exactText(BigInt(p.held), p.via.decimals), p.via.name), { type: 'error', duration: TOAST_MS });
+      toast.show(partialTitle(groupedText(BigInt(p.held), p.via.decimals), p.via.name), { type: 'error', duration: TOAST_MS });
       void balances.refetch();
       return;
     }
     if (outcome.ok) {
       const token = quoteToUse.to;
-      const n = exactText(BigInt(outcome.swap.received), token.decimals);
+      const n = groupedText(BigInt(outcome.swap.received), token.decimals);
       const text = swapCompleted(n, token.name, outcome.hash);
       const head = text.slice(0, text.length - `${outcome.hash.slice(0, 6)}...`.length);
       toast.show(

@@ -1,8 +1,12 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { TelegramIcon, XIcon } from '@/components/ui/icons';
 import { PageFrame } from '@/components/ui/page-frame';
 import { TELEGRAM_URL, X_URL } from '@/lib/community-links';
+
+// The claims (lib/claims/claims.ts) and their measured figures load after the page has painted.
+const BurnClaims = lazy(() => import('./whitepaper-claims').then((m) => ({ default: m.BurnClaims })));
+const SupplyClaim = lazy(() => import('./whitepaper-claims').then((m) => ({ default: m.SupplyClaim })));
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -23,21 +27,21 @@ const tokenomics = [
 ];
 
 const phases = [
-  { name: 'Launch', text: 'Token creation, first liquidity on Dexlyn, community channels and the burn mechanism switched on.' },
+  { name: 'Launch', text: 'Token creation, first liquidity on Dexlyn, community channels and the burn tool.' },
   { name: 'Growth', text: 'On-chain games, Telegram bots and the staking pool bring daily utility and new holders.' },
   { name: 'Expansion', text: 'More games, multi-token betting, token tools and partnerships across the Supra ecosystem.' },
-  { name: 'Maturity', text: 'A self-sustaining, ever-scarcer token driven by its community, with governance over the roadmap.' },
+  { name: 'Maturity', text: 'A self-sustaining token driven by its community, with governance over the roadmap.' },
 ];
 
 export function WhitepaperPage() {
   return (
-    <PageFrame title="LuckyCoin Whitepaper" subtitle="A deflationary community token with real on-chain utility on Supra L1.">
+    <PageFrame title="LuckyCoin Whitepaper" subtitle="A community token with real on-chain utility on Supra L1.">
       <div className="mx-auto flex max-w-4xl flex-col gap-6">
         <Section id="wp-intro" title="Introduction">
           <p>
             LuckyCoin began as a simple idea: a meme token that people actually use. Instead of relying on hype alone,
-            LUCKY powers on-chain games, rewards holders who stake, and permanently removes tokens from circulation as
-            the ecosystem grows.
+            LUCKY powers on-chain games, rewards holders who stake, and lets anyone take tokens out of circulation for good
+            by burning them.
           </p>
           <p>
             It lives on Supra L1, a fast, low-fee chain, so a spin, a swap or a stake confirms in seconds and costs
@@ -46,11 +50,10 @@ export function WhitepaperPage() {
         </Section>
 
         <Section id="wp-tech" title="Technical Framework">
-          <h3 className="font-display text-lg font-extrabold text-neon-gold">Deflationary mechanism</h3>
-          <p>
-            100% of the LUCKY tokens sold on the exchange are burned, and part of the tokens used in games is burned too.
-            Burned tokens are sent to an unspendable address, visible to anyone on the explorer.
-          </p>
+          <h3 className="font-display text-lg font-extrabold text-neon-gold">Burn mechanism</h3>
+          <Suspense fallback={<p className="min-h-40">…</p>}>
+            <BurnClaims />
+          </Suspense>
           <h3 className="font-display text-lg font-extrabold text-neon-cyan">Staking system</h3>
           <p>
             Holders lock SUPRA, the chain's native coin, in a staking pool contract and earn daily rewards based on their
@@ -59,7 +62,7 @@ export function WhitepaperPage() {
           <h3 className="font-display text-lg font-extrabold text-neon-pink">Gaming ecosystem</h3>
           <p>
             Games such as FRUIT SPIN FRENZY run as smart contracts. Bets, outcomes and prizes are recorded on chain, so
-            every result is provably fair and publicly verifiable.
+            every payout is publicly verifiable against the paytable (see How Fair Is This? on the slots page).
           </p>
         </Section>
 
@@ -72,7 +75,9 @@ export function WhitepaperPage() {
               </div>
             ))}
           </dl>
-          <p>The supply is fixed at creation. There is no minting: from here on it can only go down.</p>
+          <Suspense fallback={<p className="min-h-6">…</p>}>
+            <SupplyClaim />
+          </Suspense>
         </Section>
 
         <Section id="wp-roadmap" title="Roadmap">
@@ -89,8 +94,8 @@ export function WhitepaperPage() {
 
         <Section id="wp-conclusion" title="Conclusion">
           <p>
-            LuckyCoin combines the fun of a community meme token with the discipline of a shrinking supply and the
-            transparency of on-chain games. Every trade, every spin and every stake makes the ecosystem stronger.
+            LuckyCoin combines the fun of a community meme token with the discipline of a fixed supply and the
+            transparency of on-chain games.
           </p>
         </Section>
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityCsvUrl, activityParams, describeActivity, parseKind } from '@/lib/activity/activity';
+import { activityCsvUrl, activityParams, describeActivity, describeRoute, groupRoutes, parseKind } from '@/lib/activity/activity';
 import type { AccountActivityItem } from '@/types/api';
 
 const LUCKY = { name: 'LUCKY', symbol: 'LUCKY', coinType: '0x42::LUCKY::LUCKY', decimals: 6, logo: '' };
@@ -50,5 +50,24 @@ describe('filters', () => {
     expect(activityParams({ kind: 'spin', token: 'LUCKY' })).toEqual({ kind: 'spin', token: 'LUCKY' });
     expect(activityCsvUrl('0xabc', { kind: '', token: '' })).toBe('/api/v1/accounts/0xabc/activity.csv');
     expect(activityCsvUrl('0xabc', { kind: 'swap', token: 'BABY JOSH' })).toBe('/api/v1/accounts/0xabc/activity.csv?kind=swap&token=BABY+JOSH');
+  });
+});
+
+describe('groupRoutes', () => {
+  const USDC = { name: 'dexUSDC', symbol: 'dexUSDC', coinType: '0xu::usdc::USDC', decimals: 6, logo: '' };
+  // Newest first: the second step (dexUSDC → LUCKY) above the first (SUPRA → dexUSDC).
+  const second = row({ kind: 'swap', txHash: '0x02', height: '11', token: USDC, amount: '7500', tokenOut: LUCKY, amountOut: '1433862354' });
+  const first = row({ kind: 'swap', txHash: '0x01', height: '10', token: SUPRA, amount: '1000000000', tokenOut: USDC, amountOut: '7500' });
+  it('joins a route’s two swaps into one entry with both transactions', () => {
+    const out = groupRoutes([second, first, row({ kind: 'burn' })]);
+    expect(out).toHaveLength(2);
+    expect(out[0]).toEqual({ route: true, first, second });
+    expect(describeRoute(first, second)).toBe('Swapped 10.00 SUPRA for 1,433.862354 LUCKY via dexUSDC (2 transactions)');
+  });
+  it('keeps swaps apart when the second does not spend exactly what the first returned, or comes too late', () => {
+    expect(groupRoutes([{ ...second, amount: '7499' }, first]).every((e) => !e.route)).toBe(true);
+    expect(groupRoutes([{ ...second, height: '5000' }, first]).every((e) => !e.route)).toBe(true);
+    // A swap back (dexUSDC → SUPRA) is two trades, not a route.
+    expect(groupRoutes([{ ...second, tokenOut: SUPRA }, first]).every((e) => !e.route)).toBe(true);
   });
 });

@@ -80,3 +80,46 @@ export function describeActivity(a: AccountActivityItem): string {
       }
   }
 }
+
+/** A row of the list: one activity, or the two swaps of a two-hop route shown as one. */
+export type ActivityEntry =
+  | { route: false; row: AccountActivityItem }
+  | { route: true; first: AccountActivityItem; second: AccountActivityItem };
+
+/** How far apart, in blocks, a route's two transactions may be and still read as one. */
+export const ROUTE_MAX_BLOCKS = 1_000;
+
+/**
+ * Joins the two swaps of a two-hop route (A → via, then via → B) into one entry: the second
+ * swap, the next of this account's rows, spends exactly what the first returned, in the coin it
+ * returned, within ROUTE_MAX_BLOCKS. Rows come newest first, so the second step precedes the
+ * first. Anything else stays a row of its own.
+ */
+export function groupRoutes(rows: readonly AccountActivityItem[]): ActivityEntry[] {
+  const out: ActivityEntry[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const second = rows[i]!;
+    const first = rows[i + 1];
+    if (
+      first &&
+      second.kind === 'swap' &&
+      first.kind === 'swap' &&
+      first.txHash !== second.txHash &&
+      first.tokenOut?.coinType === second.token.coinType &&
+      first.amountOut === second.amount &&
+      second.tokenOut?.coinType !== first.token.coinType &&
+      BigInt(second.height) - BigInt(first.height) <= BigInt(ROUTE_MAX_BLOCKS)
+    ) {
+      out.push({ route: true, first, second });
+      i++;
+      continue;
+    }
+    out.push({ route: false, row: second });
+  }
+  return out;
+}
+
+/** A route in words: what went in, what came out, and the coin it went through. */
+export function describeRoute(first: AccountActivityItem, second: AccountActivityItem): string {
+  return `Swapped ${amount(first.amount, first.token)} for ${amount(second.amountOut, second.tokenOut)} via ${first.tokenOut?.name ?? '?'} (2 transactions)`;
+}

@@ -10,6 +10,7 @@ describe('the one paytable', () => {
 
   it('gives the build the same top prize the pages would compute (vite.config.ts)', () => {
     expect(import.meta.env.SLOT_TOP_PRIZE).toBe(SLOT_ODDS.topPrize);
+    expect(import.meta.env.SLOT_WIN_CHANCE).toBe(SLOT_ODDS.winChance);
   });
 
   // Odds, RTP and the top prize must be read from the paytable, never typed into a page: the

@@ -1,10 +1,11 @@
 import { AddressLink, TxLink } from '@/components/ui/chain-link';
 import { TokenLogo } from '@/components/ui/token-logo';
 import type { BurnInfo } from '@/types/api';
-import { burnDate, burnQuantity } from '../certificate-links';
+import { burnDate, burnQuantity, quantitySize } from '../certificate-links';
 
 /** The certificate's facts: token, quantity, burner, transaction, date, and its image. */
 export function CertificateDetails({ burn }: { burn: BurnInfo }) {
+  const quantity = burnQuantity(burn);
   return (
     <div className="space-y-4">
       <img
@@ -15,12 +16,18 @@ export function CertificateDetails({ burn }: { burn: BurnInfo }) {
         className="aspect-[1200/630] w-full rounded-xl border border-white/10 bg-ink-900"
       />
       <dl className="grid gap-3 text-sm sm:grid-cols-2">
-        <div className="flex items-center gap-3">
+        <div className="flex min-w-0 items-center gap-3">
           <TokenLogo src={burn.token.logo} name={burn.token.name} size={36} />
-          <div>
+          <div className="min-w-0">
             <dt className="text-muted">Quantity</dt>
-            <dd className="font-display text-xl font-bold text-white" data-testid="certificate-quantity">
-              {burnQuantity(burn)} {burn.token.name}
+            <dd
+              className={`font-display font-bold [overflow-wrap:anywhere] text-white ${quantitySize(quantity)}`}
+              data-testid="certificate-quantity"
+            >
+              {quantity} {burn.token.symbol}
+              {burn.token.name !== burn.token.symbol && (
+                <span className="ml-2 text-sm font-normal text-muted">{burn.token.name}</span>
+              )}
             </dd>
           </div>
         </div>

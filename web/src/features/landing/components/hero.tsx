@@ -17,7 +17,7 @@ const secondaryButton =
 
 const stats = [
   { value: '1B', label: 'Total supply' },
-  { value: '100%', label: 'Exchange sells burned' },
+  { value: import.meta.env.SLOT_WIN_CHANCE, label: 'Slot win chance' },
   { value: import.meta.env.SLOT_TOP_PRIZE, label: 'Top slot prize' },
 ];
 
@@ -35,8 +35,8 @@ export function Hero() {
             <span className="mt-2 block text-5xl leading-none text-gradient min-[400px]:text-6xl sm:text-7xl lg:text-8xl">LUCKYCOIN</span>
           </h1>
           <p className="mx-auto mt-6 max-w-xl text-lg text-muted md:mx-0">
-            The deflationary meme token of the Supra chain. Spin provably fair on-chain slots, stake for daily rewards,
-            and watch the supply shrink with every trade and every game.
+            The meme token of the Supra chain. Spin on-chain slots whose every result is public, stake for daily rewards,
+            and burn LUCKY at an address no one can spend from.
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3 md:justify-start">
             <a href={links.buy} className={goldButton} {...externalLinkProps}>

@@ -5,7 +5,7 @@ const steps = [
   { title: 'Add SUPRA', text: 'Fund your wallet with SUPRA, the native coin of the chain, which pays for gas and trades.' },
   { title: 'Buy LUCKY', text: 'Swap SUPRA for LUCKY on Dexlyn or right here with the in-app swap.' },
   { title: 'Play & Stake', text: 'Spin FRUIT SPIN FRENZY, or stake SUPRA in the pool to earn daily rewards.' },
-  { title: 'Watch It Burn', text: 'Every sale on the exchange and every game burns tokens. Track the burn live on the dashboard.' },
+  { title: 'Watch It Burn', text: 'Burn LUCKY with the burn tool and get a certificate. Track every burn live on the dashboard.' },
 ];
 
 export function HowItWorks() {

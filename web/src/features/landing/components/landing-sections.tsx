@@ -1,3 +1,4 @@
+import { BurnClaims } from '@/features/landing/components/burn-claims';
 import { EcosystemSection } from '@/features/landing/components/ecosystem-section';
 import { HowItWorks } from '@/features/landing/components/how-it-works';
 import { ReadyToJoin } from '@/features/landing/components/ready-to-join';
@@ -13,6 +14,7 @@ export function LandingSections() {
       <SlotsSpotlight />
       <TelegramBotsSection />
       <HowItWorks />
+      <BurnClaims />
       <Roadmap />
       <ReadyToJoin />
     </>

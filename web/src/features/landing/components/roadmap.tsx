@@ -1,9 +1,27 @@
+import { PolicyClaim } from '@/components/claims/policy-claim';
 import { SectionHeading } from '@/components/ui/section-heading';
+import type { ReactNode } from 'react';
 
-const items = [
-  { title: 'Concept Creation', text: 'A community meme token with real utility: games, staking and a supply that only goes down.', done: true },
+const items: { title: string; text: ReactNode; done: boolean }[] = [
+  {
+    title: 'Concept Creation',
+    text: (
+      <>
+        A community meme token with real utility: games and staking. <PolicyClaim id="landing-roadmap-concept" />
+      </>
+    ),
+    done: true,
+  },
   { title: 'Token Creation', text: 'LUCKY minted on Supra L1: 1,000,000,000 tokens, fully on chain.', done: true },
-  { title: 'External Liquidity', text: 'LUCKY/SUPRA liquidity on the Dexlyn exchange, with 100% of exchange sells burned.', done: true },
+  {
+    title: 'External Liquidity',
+    text: (
+      <>
+        LUCKY/SUPRA liquidity on the Dexlyn exchange. <PolicyClaim id="landing-roadmap-liquidity" />
+      </>
+    ),
+    done: true,
+  },
   { title: 'Games with the Token', text: 'FRUIT SPIN FRENZY live with LUCKY bets, Cosmic Miners and more games on the way.', done: false },
 ];
 

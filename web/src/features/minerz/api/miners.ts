@@ -29,3 +29,8 @@ export function buildPurchase(req: MinerPurchaseRequest, signal?: AbortSignal): 
 export function buildClaim(sender: string, signal?: AbortSignal): Promise<BuiltTransaction> {
   return api<BuiltTransaction>('/miners/claim', { method: 'POST', body: { sender }, signal });
 }
+
+/** POST /api/v1/miners/starter: the wallet's one-time starter MINE, from the emission reserve. */
+export function buildStarter(sender: string, signal?: AbortSignal): Promise<BuiltTransaction> {
+  return api<BuiltTransaction>('/miners/starter', { method: 'POST', body: { sender }, signal });
+}

@@ -34,11 +34,12 @@ export function ConfirmAction({
 }) {
   const busy = phase !== 'idle';
   const buy = action?.kind === 'buy' ? action : null;
+  const starter = action?.kind === 'starter' ? action : null;
   return (
     <Modal
       open={action !== null}
       onClose={onCancel}
-      title={buy ? `Launch ${buy.rig.name}` : 'Claim output'}
+      title={buy ? `Launch ${buy.rig.name}` : starter ? 'Claim starter MINE' : 'Claim output'}
       closeIconLabel="Cancel"
       footer={
         <div className="flex flex-wrap justify-end gap-3">
@@ -46,7 +47,7 @@ export function ConfirmAction({
             Cancel
           </Button>
           <Button variant="primary" onClick={onConfirm} disabled={busy}>
-            {busy ? phaseLabels[phase] : buy ? 'Sign and launch' : 'Sign and claim'}
+            {busy ? phaseLabels[phase] : buy ? 'Sign and launch' : starter ? 'Sign and claim starter' : 'Sign and claim'}
           </Button>
         </div>
       }
@@ -58,6 +59,11 @@ export function ConfirmAction({
             {mine(buy.rig.dailyOutput)}/day before boosts, {buy.rig.power.toString()} power{' '}
             {buy.rig.power === 1n ? 'unit' : 'units'}.
             {buy.referrer ? ' Your recruiter earns 5% of it.' : ''}
+          </>
+        ) : starter ? (
+          <>
+            You receive <strong className="text-white">{mine(starter.grant)}</strong>, a Nano Rig&apos;s price, from the game&apos;s emission reserve:
+            once per wallet, nothing minted.
           </>
         ) : (
           <>You move your pending output into your stash: what has accrued until the block.</>

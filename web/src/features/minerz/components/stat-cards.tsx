@@ -34,19 +34,32 @@ function Stat({ label, loading, value, unit, testId }: { label: string; loading:
   );
 }
 
-/** MINE Stash (2 decimals), Mining Output (MINE/day) and Crew Size, with spinners while loading. */
+/**
+ * The wallet's own figures, MINE Stash (2 decimals) and Mining Output (MINE/day), apart from the
+ * game's, Crew Size (every player's), with spinners while loading.
+ */
 export function StatCards({ loading, balance, dailyOutput, crewSize }: Props) {
   return (
-    <section aria-label="Game summary" className="grid gap-4 sm:grid-cols-3">
-      <Stat
-        label="MINE Stash"
-        testId="stat-stash"
-        loading={loading}
-        value={balance === null ? '—' : fmt2Grouped(balance, MINE_DECIMALS)}
-        unit="MINE"
-      />
-      <Stat label="Mining Output" testId="stat-output" loading={loading} value={fmt2Grouped(dailyOutput, MINE_DECIMALS)} unit="MINE/day" />
-      <Stat label="Crew Size" testId="stat-crew" loading={loading} value={formatInteger(crewSize)} unit={plural(crewSize, 'pilot')} />
-    </section>
+    <div className="grid gap-4 sm:grid-cols-3">
+      <section aria-labelledby="minerz-yours" data-testid="stats-yours" className="grid gap-3 sm:col-span-2 sm:grid-cols-2">
+        <h2 id="minerz-yours" className="text-xs font-bold tracking-[0.2em] text-neon-cyan uppercase sm:col-span-2">
+          Your miner
+        </h2>
+        <Stat
+          label="MINE Stash"
+          testId="stat-stash"
+          loading={loading}
+          value={balance === null ? '—' : fmt2Grouped(balance, MINE_DECIMALS)}
+          unit="MINE"
+        />
+        <Stat label="Mining Output" testId="stat-output" loading={loading} value={fmt2Grouped(dailyOutput, MINE_DECIMALS)} unit="MINE/day" />
+      </section>
+      <section aria-labelledby="minerz-everyone" data-testid="stats-global" className="grid gap-3">
+        <h2 id="minerz-everyone" className="text-xs font-bold tracking-[0.2em] text-neon-pink uppercase">
+          The whole game
+        </h2>
+        <Stat label="Crew Size" testId="stat-crew" loading={loading} value={formatInteger(crewSize)} unit={`${plural(crewSize, 'pilot')} in all`} />
+      </section>
+    </div>
   );
 }

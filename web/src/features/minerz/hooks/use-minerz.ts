@@ -7,7 +7,7 @@ import { useTransaction } from '@/lib/tx/use-transaction';
 import { useDataBeforePaint } from '@/lib/use-data-before-paint';
 import { useWallet } from '@/lib/wallet/wallet-context';
 import { fmt2Grouped, safeBigInt } from '@/lib/amounts';
-import { buildClaim, buildPurchase, minersQuery, useMiners } from '@/features/minerz/api/miners';
+import { buildClaim, buildPurchase, buildStarter, minersQuery, useMiners } from '@/features/minerz/api/miners';
 import {
   demoView,
   fromApi,
@@ -34,15 +34,14 @@ function storedReferrer(): string | null {
   }
 }
 
-export type Busy = { kind: 'buy'; rigId: string } | { kind: 'claim' } | null;
+export type Busy = { kind: 'buy'; rigId: string } | { kind: 'claim' } | { kind: 'starter' } | null;
 
 /** What the confirm step is about to sign: it states the figures and the network fee first. */
-export type MinerzAction = { kind: 'buy'; rig: Rig; referrer?: string } | { kind: 'claim' };
+export type MinerzAction = { kind: 'buy'; rig: Rig; referrer?: string } | { kind: 'claim' } | { kind: 'starter'; grant: bigint };
 
 function buildAction(a: MinerzAction, sender: string) {
-  return a.kind === 'buy'
-    ? buildPurchase({ sender, minerId: a.rig.id, quantity: '1', referrer: a.referrer })
-    : buildClaim(sender);
+  if (a.kind === 'buy') return buildPurchase({ sender, minerId: a.rig.id, quantity: '1', referrer: a.referrer });
+  return a.kind === 'starter' ? buildStarter(sender) : buildClaim(sender);
 }
 
 /**
@@ -189,11 +188,37 @@ export function useMinerz() {
     }
   }, [address, refresh, say, tx]);
 
+  // The starter grant: once per wallet, so a newcomer can launch a first rig.
+  const starter = useCallback(
+    (grant: bigint) => {
+      if (busy || demo || !address) return;
+      setConfirming({ kind: 'starter', grant });
+      setOpened((n) => n + 1);
+    },
+    [address, busy, demo],
+  );
+
+  const sendStarter = useCallback(async () => {
+    if (!address) return;
+    setBusy({ kind: 'starter' });
+    try {
+      await tx.run(() => buildAction({ kind: 'starter', grant: 0n }, address));
+      say('Starter MINE claimed: launch your first rig!', 'success');
+    } catch (err) {
+      say(isTxError(err) && err.kind === 'rejected' ? 'Transaction rejected!' : errorText(err), 'error');
+    } finally {
+      setBusy(null);
+      setConfirming(null);
+      void refresh();
+    }
+  }, [address, refresh, say, tx]);
+
   const confirm = useCallback(() => {
     if (!confirming || busy) return;
     if (confirming.kind === 'buy') void sendPurchase(confirming.rig, confirming.referrer);
+    else if (confirming.kind === 'starter') void sendStarter();
     else void sendClaim();
-  }, [busy, confirming, sendClaim, sendPurchase]);
+  }, [busy, confirming, sendClaim, sendPurchase, sendStarter]);
   const cancel = useCallback(() => {
     if (!busy) setConfirming(null);
   }, [busy]);
@@ -224,6 +249,7 @@ export function useMinerz() {
     mineOnSwap,
     purchase,
     claim,
+    starter,
     confirming,
     opened,
     fee,

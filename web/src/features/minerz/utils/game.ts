@@ -53,6 +53,8 @@ export interface GameView {
   boostPercent: bigint;
   crewSize: bigint;
   referralPath: string | null;
+  /** The starter grant the wallet can still claim (base units); null once claimed or without a wallet. */
+  starterGrant: bigint | null;
 }
 
 const big = (s: string | undefined) => safeBigInt(s) ?? 0n;
@@ -75,6 +77,7 @@ export function fromApi(r: MinersResponse): GameView {
     boostPercent: big(r.boostPercent),
     crewSize: big(r.crewSize),
     referralPath: r.referralPath ?? null,
+    starterGrant: r.starterClaimed === false && r.starterGrant ? big(r.starterGrant) : null,
   };
 }
 
@@ -101,6 +104,7 @@ export function demoView(): GameView {
     boostPercent: boostOf(boosters),
     crewSize: 0n,
     referralPath: null,
+    starterGrant: null,
   };
 }
 

@@ -4,7 +4,7 @@ import { Card } from '@/components/ui/card';
 import { fmt2Grouped } from '@/lib/amounts';
 import { AmountField } from './amount-field';
 import type { PositionView, StakingAction } from '@/features/staking/hooks/use-staking-page';
-import { checkAmount, exactSupra, stakeable, SUPRA_DECIMALS } from '@/features/staking/utils/rules';
+import { checkAmount, exactSupra, rewardText, rewardTitle, stakeable, SUPRA_DECIMALS } from '@/features/staking/utils/rules';
 import { gasReserve, useGas } from '@/lib/tx/use-gas';
 
 const supra = (v: bigint) => `${fmt2Grouped(v, SUPRA_DECIMALS)} SUPRA`;
@@ -103,7 +103,7 @@ export function ClaimCard({ position, connected, busy, onAction }: CardProps) {
       <p className="text-sm text-muted">
         Pending:{' '}
         <span className="font-bold text-white" data-testid="claim-pending">
-          {connected && position ? supra(pending) : '—'}
+          {connected && position ? <span title={rewardTitle(pending)}>{rewardText(pending)}</span> : '—'}
         </span>
         . Rewards accrue every second and are paid from the reward reserve when you claim.
       </p>
@@ -117,8 +117,10 @@ export function ClaimCard({ position, connected, busy, onAction }: CardProps) {
         Claim rewards
       </Button>
       {connected && position && pending === 0n && (
-        <p id="staking-claim-none" className="text-xs text-muted">
-          No rewards to claim yet: they start with your first stake.
+        <p id="staking-claim-none" className="text-xs text-muted" data-testid="claim-none">
+          {position.deposit > 0n
+            ? 'Your first rewards are accruing: Claim opens as soon as the chain shows them, within seconds.'
+            : 'No rewards to claim yet: they start with your first stake.'}
         </p>
       )}
     </ActionCard>

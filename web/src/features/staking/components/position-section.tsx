@@ -4,7 +4,7 @@ import { lockText } from '@/lib/staking/format';
 import type { WalletStatus } from '@/lib/wallet/types';
 import { Stat } from './stat';
 import type { PositionView } from '@/features/staking/hooks/use-staking-page';
-import { SUPRA_DECIMALS } from '@/features/staking/utils/rules';
+import { rewardText, rewardTitle, SUPRA_DECIMALS } from '@/features/staking/utils/rules';
 
 const CONNECT = 'Connect wallet';
 
@@ -22,6 +22,9 @@ export function PositionSection({
 }) {
   const p = position;
   const coin = (v: bigint | undefined) => (connected ? (v === undefined ? '…' : `${fmt2Grouped(v, SUPRA_DECIMALS)} SUPRA`) : CONNECT);
+  // Rewards to their last significant digit, the exact amount on hover.
+  const reward = (v: bigint | undefined) =>
+    connected && v !== undefined ? <span title={rewardTitle(v)}>{rewardText(v)}</span> : coin(v);
   let lock = CONNECT;
   if (connected) lock = !p ? '…' : p.deposit === 0n ? 'No stake' : p.lockSecondsLeft > 0n ? lockText(p.lockHoursLeft) : 'Unlocked';
   const pass = connected ? (!p ? '…' : p.hasPass ? 'Owned' : 'No') : CONNECT;
@@ -39,8 +42,8 @@ export function PositionSection({
       </div>
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-6">
         <Stat label="Your deposit" testId="position-deposit" value={coin(p?.deposit)} />
-        <Stat label="Pending rewards" testId="position-pending" value={coin(p?.pending)} />
-        <Stat label="Daily yield" testId="position-daily" value={coin(p?.dailyYield)} />
+        <Stat label="Pending rewards" testId="position-pending" value={reward(p?.pending)} />
+        <Stat label="Daily yield" testId="position-daily" value={reward(p?.dailyYield)} />
         <Stat label="Lock time left" testId="position-lock" value={lock} />
         <Stat label="Tax-free pass" testId="position-pass" value={pass} />
         <Stat label="Wallet SUPRA" testId="position-balance" value={coin(p?.balance ?? undefined)} />

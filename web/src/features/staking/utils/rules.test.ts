@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkAmount, earlyTax, exactSupra, lockLeftText, MSG_AMOUNT, stakeable, taxNow, wholeSupra } from './rules';
+import { STAKING_FIRST_REWARD_MS, STAKING_REFRESH_MS, stakingUserRefresh } from '@/lib/staking/use-staking';
+import type { StakingUser } from '@/types/api';
+import { checkAmount, earlyTax, exactSupra, lockLeftText, MSG_AMOUNT, rewardText, rewardTitle, stakeable, taxNow, wholeSupra } from './rules';
 
 const SUPRA = 100_000_000n;
 
@@ -59,5 +61,27 @@ describe('checkAmount', () => {
     expect(stakeable(SUPRA, SUPRA / 2n)).toBe(SUPRA / 2n);
     expect(stakeable(SUPRA / 2n, SUPRA / 2n)).toBe(0n);
     expect(stakeable(3n * SUPRA, 2n * SUPRA)).toBe(SUPRA); // 2,000 gas units × mainnet's 100,000
+  });
+});
+
+describe('rewardText', () => {
+  it('keeps the last significant digit, two decimals at least, the exact value for a title', () => {
+    expect(rewardText(0n)).toBe('0.00 SUPRA');
+    expect(rewardText(1n)).toBe('0.00000001 SUPRA');
+    expect(rewardText(475n)).toBe('0.00000475 SUPRA');
+    expect(rewardText(1_250_000_000n)).toBe('12.50 SUPRA');
+    expect(rewardText(123_456_789_012n)).toBe('1,234.56789012 SUPRA');
+    expect(rewardTitle(475n)).toBe('0.00000475 SUPRA');
+    expect(rewardTitle(1_250_000_000n)).toBe('12.50000000 SUPRA');
+  });
+});
+
+describe('stakingUserRefresh', () => {
+  const user = (deposit: string, pendingRewards: string) => ({ live: true, deposit, pendingRewards }) as StakingUser;
+  it('reads a deposit waiting for its first reward every few seconds, otherwise every 50 s', () => {
+    expect(stakingUserRefresh(user('100000000000', '0'))).toBe(STAKING_FIRST_REWARD_MS);
+    expect(stakingUserRefresh(user('100000000000', '475'))).toBe(STAKING_REFRESH_MS);
+    expect(stakingUserRefresh(user('0', '0'))).toBe(STAKING_REFRESH_MS);
+    expect(stakingUserRefresh(undefined)).toBe(STAKING_REFRESH_MS);
   });
 });

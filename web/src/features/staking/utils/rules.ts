@@ -1,4 +1,4 @@
-import { formatUnits, tryParseUnits } from '@/lib/amounts';
+import { formatExactUnits, formatUnits, tryParseUnits } from '@/lib/amounts';
 
 /**
  * The staking pool's rules as the page states and checks them (docs/product.md, Staking; the pool's
@@ -36,6 +36,19 @@ export function stakeable(balance: bigint, reserve: bigint): bigint {
 export function exactSupra(units: bigint): string {
   const s = formatUnits(units, SUPRA_DECIMALS, SUPRA_DECIMALS, { grouping: true });
   return s.replace(/\.?0+$/, '');
+}
+
+/**
+ * Rewards for people: to their last significant digit, at least two decimals ("0.00001234 SUPRA",
+ * "12.50 SUPRA"), so a reward of a few base units never reads "0.00".
+ */
+export function rewardText(units: bigint): string {
+  return `${formatExactUnits(units, SUPRA_DECIMALS, 2)} SUPRA`;
+}
+
+/** The exact amount, every decimal, for a title: "0.00001234 SUPRA". */
+export function rewardTitle(units: bigint): string {
+  return `${formatUnits(units, SUPRA_DECIMALS, SUPRA_DECIMALS, { grouping: true })} SUPRA`;
 }
 
 /** Base units as the whole-SUPRA decimal string the API takes: 100050000000n → "1000.5". */
