@@ -38,10 +38,10 @@ export const ROUTES = [
 
 /**
  * What the shell loads on every page once it is idle, with no one acting (lazy so the first
- * paint does not wait for them): the footer, the wallet's state machine and the sound manager.
- * Toasts and wallet dialogs load with a first toast or a click, so they are not here.
+ * paint does not wait for them): the footer and the wallet's state machine. Toasts, wallet
+ * dialogs and the sound players load with a first toast, click or key, so they are not here.
  */
-export const SHELL_LAZY = ['src/app/layout/footer.tsx', 'src/app/wallet-layer.tsx', 'src/lib/sound.ts'];
+export const SHELL_LAZY = ['src/app/layout/footer.tsx', 'src/app/wallet-layer.tsx'];
 
 /** The manifest key of the entry chunk (index.html). */
 export function entryKey(manifest) {

@@ -1,7 +1,6 @@
 import { createContext, startTransition, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { SoundManager, SoundName } from '@/lib/sound';
 import { readSoundEnabled } from '@/lib/sound-pref';
-import { useIdle } from '@/lib/use-idle';
 
 interface SoundContextValue {
   enabled: boolean;
@@ -15,8 +14,9 @@ interface SoundContextValue {
 
 const SoundContext = createContext<SoundContextValue | null>(null);
 
-// The players load after the first paint (the page is idle, or a sound is asked for first):
-// the first paint needs only the preference, for the header's toggle.
+// The players load with the reader's first gesture (a sound can play only after one, the
+// browser's autoplay rule), or when a sound is asked for first: the first paint needs only the
+// preference, for the header's toggle, and a visit that only looks never fetches them.
 let shared: Promise<SoundManager> | undefined;
 const loadManager = () => (shared ??= import('@/lib/sound').then((m) => new m.SoundManager()));
 
@@ -25,10 +25,17 @@ const noSubscribe = () => () => {};
 export function SoundProvider({ children, manager }: { children: ReactNode; manager?: SoundManager }) {
   const [m, setM] = useState<SoundManager | undefined>(manager);
   const [initial] = useState(readSoundEnabled);
-  const idle = useIdle();
   useEffect(() => {
-    if (idle && !m) void loadManager().then((x) => startTransition(() => setM(x)));
-  }, [idle, m]);
+    if (m) return;
+    const load = () => void loadManager().then((x) => startTransition(() => setM(x)));
+    const opts = { once: true, passive: true, capture: true };
+    window.addEventListener('pointerdown', load, opts);
+    window.addEventListener('keydown', load, opts);
+    return () => {
+      window.removeEventListener('pointerdown', load, opts);
+      window.removeEventListener('keydown', load, opts);
+    };
+  }, [m]);
   const enabled = useSyncExternalStore(m?.subscribe ?? noSubscribe, m?.isEnabled ?? (() => initial), () => true);
   const value = useMemo<SoundContextValue>(() => {
     // Before the players load, what turns sound on or plays loads them; stopping has nothing to stop.

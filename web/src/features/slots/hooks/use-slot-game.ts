@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createElement, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { errorMessage } from '@/lib/wallet/errors';
 import { isTxError } from '@/lib/tx/tx-error';
 import { useTransaction } from '@/lib/tx/use-transaction';
@@ -11,19 +11,20 @@ import { potsQueryKey } from '@/features/slots/api/use-pots';
 import type { PlayDecoded, SlotToken } from '@/types/api';
 import { useReels } from '@/features/slots/hooks/use-reels';
 import type { FruitSymbol } from '@/lib/slots/paytable';
-import { replayOnReels } from '@/features/slots/hooks/reel-replay';
-import { runLine, summarizeRun, type RunSummary } from '@/features/slots/utils/run-summary';
-import { WinToast } from '@/features/slots/components/win-toast';
+import type { RunSummary } from '@/features/slots/utils/run-summary';
 import { safeBigInt } from '@/lib/amounts';
 import { beforeSpinError } from '@/features/slots/utils/checks';
 import { playTotalsKey } from '@/features/slots/api/use-play-totals';
-import { LOSS_MESSAGE, partialReturnMessage, txSentMessage, winMessage } from '@/features/slots/utils/messages';
+import { LOSS_MESSAGE, txSentMessage } from '@/features/slots/utils/messages';
 import {
   createReplayControl,
   NORMAL_TIMINGS,
   toReplaySpins,
   TURBO_TIMINGS,
 } from '@/features/slots/utils/replay';
+
+/** How a confirmed play is told (play-telling.ts): fetched while a play is sent, not with the page. */
+const loadTelling = () => import('@/features/slots/hooks/play-telling').then((m) => m.playTelling);
 
 export type GamePhase = 'idle' | 'sending' | 'replaying';
 
@@ -167,6 +168,7 @@ export function useSlotGame(input: SlotGameInput) {
     sound.startBackground();
     sound.play('spin', { loop: true });
     let hash = '';
+    const telling = loadTelling();
     try {
       let detail: TxDetail;
       try {
@@ -187,6 +189,7 @@ export function useSlotGame(input: SlotGameInput) {
         }
         throw new Error(errorMessage(err) || 'Unknown error');
       }
+      const { replayOnReels, runLine, summarizeRun, toast } = await telling;
       if (!mounted.current) return;
       const play = readPlay(detail);
       const results = toReplaySpins(play.spinResults);
@@ -199,25 +202,8 @@ export function useSlotGame(input: SlotGameInput) {
         spinStart: (_i, left) => setRemaining(left),
         reelStop: () => sound.play('stop'),
         result: (_i, r, highlight) => {
-          if (highlight === 'win') {
-            say(
-              createElement(WinToast, {
-                text: winMessage(r.tierIndex, r.symbols, r.prize, token.decimals, token.name),
-                symbols: r.symbols,
-              }),
-              'win',
-              r.symbols,
-            );
-          } else if (highlight === 'partial') {
-            say(
-              createElement(WinToast, {
-                text: partialReturnMessage(r.tierIndex, r.symbols, r.prize, betBase, token.decimals, token.name),
-                symbols: r.symbols,
-                tone: 'partial',
-              }),
-              'partial',
-              r.symbols,
-            );
+          if (highlight === 'win' || highlight === 'partial') {
+            say(toast(r, highlight === 'partial', betBase, token.decimals, token.name), highlight, r.symbols);
           } else {
             say(LOSS_MESSAGE, 'lose', r.symbols);
           }
