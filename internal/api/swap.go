@@ -98,25 +98,15 @@ type swapReserves struct {
 }
 
 type quoteResponse struct {
-	From             swapToken    `json:"from"`
-	To               swapToken    `json:"to"`
-	AmountIn         string       `json:"amountIn"`
-	AmountInDecimal  string       `json:"amountInDecimal"`
-	AmountOut        string       `json:"amountOut"`
-	AmountOutDecimal string       `json:"amountOutDecimal"`
-	MinOut           string       `json:"minOut"`
-	MinOutDecimal    string       `json:"minOutDecimal"`
-	SlippageBps      int          `json:"slippageBps"`
-	PriceImpactBps   int64        `json:"priceImpactBps"`
-	PriceImpact      string       `json:"priceImpact"`
-	Fee              swapFee      `json:"fee"`
-	Rate             string       `json:"rate"`
-	InverseRate      string       `json:"inverseRate"`
-	USDIn            *string      `json:"usdIn"`
-	USDOut           *string      `json:"usdOut"`
-	USDUnavailable   *string      `json:"usdUnavailable"`
-	Reserves         swapReserves `json:"reserves"`
-	Route            swapRoute    `json:"route"`
+	From            swapToken `json:"from"`
+	To              swapToken `json:"to"`
+	AmountIn        string    `json:"amountIn"`
+	AmountInDecimal string    `json:"amountInDecimal"`
+	SlippageBps     int       `json:"slippageBps"`
+	// The best route's quote: amounts out, impact, fee, rates, reserves and the path.
+	routeQuote
+	USDIn          *string `json:"usdIn"`
+	USDUnavailable *string `json:"usdUnavailable"`
 	// Direct is the direct pool's quote when the best route is two hops (swap_choice.go).
 	Direct *routeQuote `json:"direct"`
 }
@@ -376,49 +366,13 @@ func (h *Handler) QuoteSwap(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	snap := usd()
-	first := route.Hops[0]
-	amountOut, minOut := route.AmountOut(), route.MinOut()
-	// The route's impact: what is left after each hop's impact, compounded.
-	left := big.NewRat(1, 1)
-	hops := make([]routeHop, 0, len(route.Hops))
-	for _, q := range route.Hops {
-		ti, to := h.tokenOfCoin(q.In, in, out), h.tokenOfCoin(q.Out, in, out)
-		imp := chain.PriceImpact(q.AmountIn, q.ReserveIn)
-		left.Mul(left, new(big.Rat).Sub(big.NewRat(1, 1), imp))
-		bps, pct := impactJSON(imp)
-		hops = append(hops, routeHop{
-			From: tokenJSON(ti), To: tokenJSON(to),
-			AmountIn: u64s(q.AmountIn), AmountOut: u64s(q.AmountOut), MinOut: u64s(q.MinOut),
-			PriceImpactBps: bps, PriceImpact: pct, Fee: poolFeeJSON(q, ti.Decimals),
-			Reserves: swapReserves{In: u64s(q.ReserveIn), Out: u64s(q.ReserveOut)},
-		})
-	}
-	path := make([]swapToken, 0, 3)
-	for _, c := range route.Path() {
-		path = append(path, tokenJSON(h.tokenOfCoin(c, in, out)))
-	}
-	var via *swapToken
-	if len(path) == 3 {
-		via = &path[1]
-	}
-	impBps, impPct := impactJSON(new(big.Rat).Sub(big.NewRat(1, 1), left))
-	rate, inverse := chain.Rates(amountIn, in.Decimals, amountOut, out.Decimals)
 	resp := quoteResponse{
 		From: tokenJSON(in), To: tokenJSON(out),
 		AmountIn: u64s(amountIn), AmountInDecimal: exact(amountIn, in.Decimals),
-		AmountOut: u64s(amountOut), AmountOutDecimal: exact(amountOut, out.Decimals),
-		MinOut: u64s(minOut), MinOutDecimal: exact(minOut, out.Decimals),
-		SlippageBps:    slip,
-		PriceImpactBps: impBps,
-		PriceImpact:    impPct,
-		Fee:            poolFeeJSON(first, in.Decimals),
-		Rate:           market.Decimal(rate),
-		InverseRate:    market.Decimal(inverse),
-		Reserves:       swapReserves{In: u64s(first.ReserveIn), Out: u64s(first.ReserveOut)},
-		Route:          swapRoute{Path: path, Via: via, Transactions: len(route.Hops), Hops: hops},
+		SlippageBps: slip,
+		routeQuote:  h.routeQuoteOf(route, in, out, amountIn, snap),
+		USDIn:       usdValue(usdPrice(snap, in), amountIn, in.Decimals),
 	}
-	pIn, pOut := usdPrice(snap, in), usdPrice(snap, out)
-	resp.USDIn, resp.USDOut = usdValue(pIn, amountIn, in.Decimals), usdValue(pOut, amountOut, out.Decimals)
 	if resp.USDIn == nil || resp.USDOut == nil {
 		resp.USDUnavailable = strPtr(market.USDUnavailable)
 	}

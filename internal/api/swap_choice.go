@@ -51,7 +51,8 @@ func (h *Handler) directQuote(ctx context.Context, best *chain.Route, in, out to
 	return &q
 }
 
-// routeQuoteOf renders a quoted route.
+// routeQuoteOf renders a quoted route: the best one at the top of a quote, the direct pool's
+// beside it. The route's impact is what is left after each hop's impact, compounded.
 func (h *Handler) routeQuoteOf(r *chain.Route, in, out tokens.Token, amountIn uint64, snap *market.Snapshot) routeQuote {
 	left := big.NewRat(1, 1)
 	hops := make([]routeHop, 0, len(r.Hops))
