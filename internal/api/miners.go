@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"net/http"
 	"net/url"
@@ -267,6 +268,17 @@ func parseUintField(v json.RawMessage) (uint64, bool) {
 // BuildMinerClaim serves POST /api/v1/miners/claim {"sender"}: the claim transaction of
 // the sender's pending output. Nothing pending is refused here (the chain would abort).
 func (h *Handler) BuildMinerClaim(w http.ResponseWriter, r *http.Request) {
+	h.buildMinersForSender(w, r, h.miners.BuildMinerClaim)
+}
+
+// BuildMinerStarter serves POST /api/v1/miners/starter {"sender"}: the one-time starter
+// grant of MINE. A wallet that has had it is refused here (the chain would abort).
+func (h *Handler) BuildMinerStarter(w http.ResponseWriter, r *http.Request) {
+	h.buildMinersForSender(w, r, h.miners.BuildMinerStarter)
+}
+
+// buildMinersForSender answers a game transaction that takes nothing but its sender.
+func (h *Handler) buildMinersForSender(w http.ResponseWriter, r *http.Request, build func(context.Context, supra.Address) (*chain.Built, error)) {
 	if h.refuseOff(w, r, chain.FeatureMiners) {
 		return
 	}
@@ -285,33 +297,7 @@ func (h *Handler) BuildMinerClaim(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, &chain.InputError{Code: chain.CodeInvalidAddress, Msg: err.Error()})
 		return
 	}
-	b, err := h.miners.BuildMinerClaim(r.Context(), sender)
-	if err != nil {
-		h.fail(w, r, err)
-		return
-	}
-	h.writeBuilt(w, r, b, req.feeRequest, func() any { return b.Summary })
-}
-
-// BuildMinerStarter serves POST /api/v1/miners/starter {"sender"}: the one-time starter
-// grant of MINE. A wallet that has had it is refused here (the chain would abort).
-func (h *Handler) BuildMinerStarter(w http.ResponseWriter, r *http.Request) {
-	if !h.minersWritable(w, r) {
-		return
-	}
-	var req struct {
-		Sender string `json:"sender"`
-		feeRequest
-	}
-	if !h.readBody(w, r, &req) {
-		return
-	}
-	sender, err := supra.ParseAddress(req.Sender)
-	if err != nil {
-		h.fail(w, r, &chain.InputError{Code: chain.CodeInvalidAddress, Msg: err.Error()})
-		return
-	}
-	b, err := h.miners.BuildMinerStarter(r.Context(), sender)
+	b, err := build(r.Context(), sender)
 	if err != nil {
 		h.fail(w, r, err)
 		return
