@@ -65,11 +65,10 @@ func newArbitrageur(seed string) *agent {
 
 // discoverCross finds the pools between two tokens of m's SUPRA pools.
 func discoverCross(ctx context.Context, c *chain.Client, m *market) ([]crossPool, error) {
-	type pair struct{ a, b *pool }
-	var pairs []pair
+	var pairs []crossPool
 	for i, a := range m.pools {
 		for _, b := range m.pools[i+1:] {
-			pairs = append(pairs, pair{a, b})
+			pairs = append(pairs, crossPool{a, b})
 		}
 	}
 	found := make([]bool, len(pairs))
@@ -91,7 +90,7 @@ func discoverCross(ctx context.Context, c *chain.Client, m *market) ([]crossPool
 	var out []crossPool
 	for i, p := range pairs {
 		if found[i] {
-			out = append(out, crossPool{p.a, p.b})
+			out = append(out, p)
 		}
 	}
 	return out, nil
