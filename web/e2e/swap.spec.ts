@@ -120,7 +120,7 @@ test.describe('swap', () => {
     await expect(swapButton(page)).toHaveText('Swap');
     await swapButton(page).click();
     const success = page.getByTestId('swap-success');
-    await expect(success).toHaveText(/^Swap completed! Received: [\d.]+ LUCKY \| Tx: 0x[0-9a-f]{4}\.\.\.$/, { timeout: 20_000 });
+    await expect(success).toHaveText(/^Swap completed! Received: [\d,.]+ LUCKY \| Tx: 0x[0-9a-f]{4}\.\.\.$/, { timeout: 20_000 });
     await shot(page, 'success', info.project.name, { keepToasts: true });
     await expect(payInput(page)).toHaveValue('');
 
@@ -128,7 +128,7 @@ test.describe('swap', () => {
     expect(tx.status).toBe('Success');
     expect(tx.swap!.amountIn).toBe('1000000000');
     const received = BigInt(tx.swap!.received);
-    await expect(success).toContainText(`Received: ${trim(received, 6)} LUCKY`);
+    await expect(success).toContainText(`Received: ${grouped(trim(received, 6))} LUCKY`);
     expect((await balance(request, addr, LUCKY)) - l0).toBe(received);
     expect((await balance(request, addr, SUPRA)) - s0).toBe(-(1_000_000_000n + BigInt(tx.transactionCost)));
     // Balances reloaded on the page.
@@ -151,7 +151,7 @@ test.describe('swap', () => {
     await payInput(page).fill('1500.25');
     await expect(receiveInput(page)).not.toHaveValue('');
     await swapButton(page).click();
-    await expect(page.getByTestId('swap-success')).toHaveText(/^Swap completed! Received: [\d.]+ SUPRA \| Tx: /, { timeout: 20_000 });
+    await expect(page.getByTestId('swap-success')).toHaveText(/^Swap completed! Received: [\d,.]+ SUPRA \| Tx: /, { timeout: 20_000 });
     const tx = await txOf(request, await toastHash(page));
     expect(tx.swap!.amountIn).toBe('1500250000');
     expect((await balance(request, addr, LUCKY)) - l0).toBe(-1_500_250_000n);
@@ -249,7 +249,8 @@ test.describe('swap', () => {
     await connectOnSwap(page);
     const bal = await balance(request, addr, LUCKY);
     await payInput(page).fill('999999999');
-    await expect(page.getByText(`Input exceeds balance. Capped at ${trim(bal, 6)} LUCKY.`)).toBeVisible();
+    // The toast groups digits like every other amount; the field holds the plain number.
+    await expect(page.getByText(`Input exceeds balance. Capped at ${grouped(trim(bal, 6))} LUCKY.`)).toBeVisible();
     await expect(payInput(page)).toHaveValue(trim(bal, 6));
   });
 
@@ -261,6 +262,12 @@ test.describe('swap', () => {
     await expect(page.getByTestId('receive-token')).toContainText('LUCKY');
   });
 });
+
+/** "50000.5" as the app shows amounts: "50,000.5". */
+function grouped(plain: string): string {
+  const [whole, frac] = plain.split('.');
+  return whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',') + (frac ? `.${frac}` : '');
+}
 
 function trim(units: bigint, decimals: number): string {
   const base = 10n ** BigInt(decimals);
