@@ -3,6 +3,7 @@ package api
 import (
 	"encoding/base64"
 	"encoding/csv"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/big"
@@ -36,6 +37,7 @@ var (
 	errActivityCursor = errors.New("api: bad cursor")
 	errActivityLimit  = errors.New("api: bad limit")
 	errMinerEvent     = errors.New("api: unknown miners event")
+	errStakingEvent   = errors.New("api: bad staking event")
 )
 
 // queryError is a refused query parameter: one of the sentinels above, and the sentence
@@ -73,7 +75,7 @@ const (
 )
 
 type activityJSON struct {
-	Kind      string        `json:"kind"` // swap, spin, burn, miner, received, sent
+	Kind      string        `json:"kind"` // swap, spin, burn, miner, stake, unstake, reward, pass, received, sent
 	TxHash    string        `json:"txHash"`
 	Height    string        `json:"height"`
 	Time      string        `json:"time"`
@@ -166,11 +168,11 @@ func (h *HistoryHandler) waitHead(r *http.Request) {
 func (h *HistoryHandler) activityQuery(addr supra.Address, f activityFilter, indexed uint64, limit int) store.ActivityQuery {
 	mine, _ := h.minersCoin()
 	return store.ActivityQuery{Account: addr.String(), Kinds: f.kinds, Coin: f.coin, MinersCoin: mine,
-		Before: store.Pos{Height: int64(indexed) + 1}, Limit: limit}
+		StakingCoin: supra.NativeCoin(), Before: store.Pos{Height: int64(indexed) + 1}, Limit: limit}
 }
 
 // GetAccountActivity serves GET /api/v1/accounts/{address}/activity?kind=&token=&cursor=&limit=:
-// the account's swaps, spins, burns, Cosmic Miners actions and LUCKY transfers the index
+// the account's swaps, spins, burns, Cosmic Miners and staking actions and LUCKY transfers the index
 // holds, newest first, a page at a time. nextCursor continues the list where the page
 // ended (null on the last page); a page never repeats or skips a row, whatever is indexed
 // in between.
@@ -239,12 +241,15 @@ func (h *HistoryHandler) GetAccountActivity(w http.ResponseWriter, r *http.Reque
 	}{addr.String(), out, next, hs})
 }
 
-// activityRow renders one row; a miners row is read from its event.
+// activityRow renders one row; a miners or staking row is read from its event.
 func (h *HistoryHandler) activityRow(a store.Activity) (activityJSON, error) {
 	out := activityJSON{Kind: a.Kind, TxHash: strings.ToLower(a.TxHash), Height: strconv.FormatUint(a.Height, 10),
 		Time: isoTime(a.TimeUS), Token: h.tokenRefOf(a.Token), Amount: a.Amount}
-	if a.Kind == store.ActivityMiner {
+	switch a.Kind {
+	case store.ActivityMiner:
 		return h.minerRow(out, a)
+	case store.ActivityStake, store.ActivityUnstake, store.ActivityReward, store.ActivityPass:
+		return h.stakingRow(out, a)
 	}
 	if !a.TokenOut.IsZero() {
 		t, amt := h.tokenRefOf(a.TokenOut), a.AmountOut
@@ -288,6 +293,41 @@ func (h *HistoryHandler) minerRow(out activityJSON, a store.Activity) (activityJ
 		out.Miner = &minerActionJSON{Action: minerBooster, ItemID: u(e.BoosterID), Count: u(e.Count)}
 	default:
 		return out, fmt.Errorf("%w: %s in %s", errMinerEvent, a.Type, a.TxHash)
+	}
+	return out, nil
+}
+
+// stakingRow fills a staking pool row from its event, in SUPRA: a stake and a pass spent
+// their amount; an unstake took its amount out of the pool and brought back what was left
+// after the early-unstake tax (amountOut); a reward claim brought its rewards back
+// (amountOut, amount 0).
+func (h *HistoryHandler) stakingRow(out activityJSON, a store.Activity) (activityJSON, error) {
+	var e struct {
+		Amount   *supra.U64 `json:"amount"`
+		Returned *supra.U64 `json:"returned"`
+		Price    *supra.U64 `json:"price"`
+	}
+	if err := json.Unmarshal([]byte(a.Data), &e); err != nil {
+		return out, fmt.Errorf("%w: %s in %s: %v", errStakingEvent, a.Type, a.TxHash, err)
+	}
+	field := e.Amount
+	if a.Kind == store.ActivityPass {
+		field = e.Price
+	}
+	if field == nil || (a.Kind == store.ActivityUnstake && e.Returned == nil) {
+		return out, fmt.Errorf("%w: %s in %s lacks its amounts", errStakingEvent, a.Type, a.TxHash)
+	}
+	out.Token, out.Amount = h.tokenRefOf(supra.NativeCoin()), strconv.FormatUint(uint64(*field), 10)
+	back := func(v supra.U64) {
+		t, s := out.Token, strconv.FormatUint(uint64(v), 10)
+		out.TokenOut, out.AmountOut = &t, &s
+	}
+	switch a.Kind {
+	case store.ActivityUnstake:
+		back(*e.Returned)
+	case store.ActivityReward:
+		back(*field)
+		out.Amount = "0"
 	}
 	return out, nil
 }

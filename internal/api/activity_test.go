@@ -267,7 +267,7 @@ func TestAccountActivity(t *testing.T) {
 			t.Fatal(err)
 		}
 		list, _ := activityPage(t, e, me, "limit=100")
-		kinds := "kind is a comma-separated list of swap, spin, burn, miner, received, sent."
+		kinds := "kind is a comma-separated list of swap, spin, burn, miner, stake, unstake, reward, pass, received, sent."
 		badCursor := "cursor is not one this server gave: pass an answer's nextCursor as it is."
 		base := "/api/v1/accounts/" + me.String() + "/activity"
 		for _, tc := range []struct {
@@ -302,6 +302,73 @@ func TestAccountActivity(t *testing.T) {
 			t.Fatal("a refused request changed the index or the answer")
 		}
 	})
+}
+
+// The staking pool's actions are activity rows in SUPRA base units: a stake, a reward
+// claim, an early unstake (its amount in, what came back after the tax out) and a
+// tax-free pass, newest first, by their own kinds and not as Cosmic Miners rows; the CSV
+// has them in whole SUPRA.
+func TestAccountStakingActivity(t *testing.T) {
+	e := newIndexEnv(t)
+	const user = 2
+	me := e.addr(user)
+	pool := config.Presets()[0].Modules.Staking
+	call := func(fn string, args ...[]byte) supra.TransactionInfo {
+		return e.submit(user, devnettest.Call{Function: pool + "::" + fn, Args: args})
+	}
+	stake := call("stake", devnettest.U64(5_000_000_000))
+	if _, err := e.node.AdvanceTime(time.Hour); err != nil { // rewards accrue; still inside the early-unstake window
+		t.Fatal(err)
+	}
+	claim := call("claim")
+	unstake := call("unstake", devnettest.U64(2_000_000_000))
+	pass := call("buy_tax_free_pass")
+	e.sync()
+
+	cl, un, pp := eventData(t, claim, "::ClaimEvent"), eventData(t, unstake, "::UnstakeEvent"), eventData(t, pass, "::PassPurchasedEvent")
+	if cl["amount"] == "0" || un["tax"] == "0" {
+		t.Fatalf("claim %v unstake %v: want rewards and an early-unstake tax", cl, un)
+	}
+	want := []wantRow{
+		{kind: "pass", hash: pass.Hash, token: "SUPRA", amount: pp["price"].(string)},
+		{kind: "unstake", hash: unstake.Hash, token: "SUPRA", amount: "2000000000", tokenOut: "SUPRA", amountOut: un["returned"].(string)},
+		{kind: "reward", hash: claim.Hash, token: "SUPRA", amount: "0", tokenOut: "SUPRA", amountOut: cl["amount"].(string)},
+		{kind: "stake", hash: stake.Hash, token: "SUPRA", amount: "5000000000"},
+	}
+	rows, next := activityPage(t, e, me, "")
+	if len(rows) != len(want) || next != "" {
+		t.Fatalf("rows %v next %q, want %d", hashes(rows), next, len(want))
+	}
+	for i, w := range want {
+		checkRow(t, i, rows[i], w)
+	}
+	for _, tc := range []struct {
+		query string
+		n     int
+	}{{"kind=stake,pass", 2}, {"kind=reward", 1}, {"token=SUPRA", 4}, {"kind=miner", 0}, {"token=LUCKY", 0}} {
+		if rows, _ := activityPage(t, e, me, tc.query); len(rows) != tc.n {
+			t.Errorf("%s: %v, want %d rows", tc.query, hashes(rows), tc.n)
+		}
+	}
+
+	rec := e.serve(httptest.NewRequest("GET", "/api/v1/accounts/"+me.String()+"/activity.csv", nil))
+	recs, err := csv.NewReader(rec.Body).ReadAll()
+	if err != nil || rec.Code != http.StatusOK || len(recs) != len(want)+1 {
+		t.Fatalf("csv %d %v: %v", rec.Code, err, recs)
+	}
+	for i, w := range want {
+		got := recs[i+1][1:]
+		wantRec := []string{w.kind, "SUPRA", exact(t, w.amount, 8), w.tokenOut, "", w.hash, rows[i]["height"].(string)}
+		if w.tokenOut != "" {
+			wantRec[4] = exact(t, w.amountOut, 8)
+		}
+		if strings.Join(got, ",") != strings.Join(wantRec, ",") {
+			t.Errorf("csv line %d = %v, want %v", i+1, got, wantRec)
+		}
+	}
+	if recs[4][3] != "50" || recs[3][3] != "0" {
+		t.Errorf("stake and claim amounts in whole SUPRA: %v", recs)
+	}
 }
 
 // exact renders base units in whole tokens, as the CSV must.

@@ -104,14 +104,15 @@ func decode(reg *chain.Registry, b *store.Batch, s Stream, meta history.Meta, ev
 		b.Events.Liquidity = append(b.Events.Liquidity, history.Liquidity{Meta: meta, PairX: x, PairY: y, X: l.X, Y: l.Y, LP: l.LP, Added: l.Added})
 	case KindRaw:
 		// Kept as it came, with the account it belongs to when the app knows the event
-		// (Cosmic Miners), so an account's activity finds it without reading every event.
+		// (Cosmic Miners, the staking pool), so an account's activity finds it without
+		// reading every event.
 		dec, err := reg.DecodeTx(tx, one)
 		if err != nil {
 			return err
 		}
 		account := ""
 		for _, v := range dec {
-			if a, ok := chain.MinersEventAccount(v); ok {
+			if a, ok := rawEventAccount(v); ok {
 				if account, err = store.CanonAddress(a); err != nil {
 					return fmt.Errorf("%w: %s %s account %q: %v", chain.ErrBadResponse, meta.TxHash, ev.Type, a, err)
 				}
@@ -122,4 +123,20 @@ func decode(reg *chain.Registry, b *store.Batch, s Stream, meta history.Meta, ev
 		return fmt.Errorf("indexer: stream %s has no kind", s.Name)
 	}
 	return nil
+}
+
+// rawEventAccount is the account a decoded raw event belongs to: the player of a Cosmic
+// Miners event, the user of a staking pool event.
+func rawEventAccount(v any) (string, bool) {
+	switch e := v.(type) {
+	case *chain.StakeEvent:
+		return e.User, true
+	case *chain.UnstakeEvent:
+		return e.User, true
+	case *chain.StakingClaimEvent:
+		return e.User, true
+	case *chain.PassPurchasedEvent:
+		return e.User, true
+	}
+	return chain.MinersEventAccount(v)
 }

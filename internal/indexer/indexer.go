@@ -84,7 +84,7 @@ type Stream struct {
 }
 
 // Streams returns the app's streams on a network: swaps, plays, coin deposits and
-// withdrawals, and the Cosmic Miners events (where those contracts exist).
+// withdrawals, and the Cosmic Miners and staking pool events (where those contracts exist).
 func Streams(m config.Modules) []Stream {
 	var out []Stream
 	if m.SwapEvent != "" {
@@ -102,6 +102,11 @@ func Streams(m config.Modules) []Stream {
 	if m.Miners != "" {
 		for _, ev := range []string{"MinerPurchasedEvent", "OutputClaimedEvent", "BoosterGrantedEvent"} {
 			out = append(out, Stream{"miners_" + ev, m.Miners + "::" + ev, KindRaw})
+		}
+	}
+	if m.Staking != "" {
+		for _, ev := range []string{"StakeEvent", "UnstakeEvent", "ClaimEvent", "PassPurchasedEvent"} {
+			out = append(out, Stream{"staking_" + ev, m.Staking + "::" + ev, KindRaw})
 		}
 	}
 	return out

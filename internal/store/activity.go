@@ -19,11 +19,26 @@ const (
 	ActivityMiner    = "miner"
 	ActivityReceived = "received"
 	ActivitySent     = "sent"
+	// The staking pool's: a stake, an unstake, a claim of its rewards, a tax-free pass.
+	ActivityStake   = "stake"
+	ActivityUnstake = "unstake"
+	ActivityReward  = "reward"
+	ActivityPass    = "pass"
 )
 
 // ActivityKinds is every kind of activity, in the order the API names them.
 func ActivityKinds() []string {
-	return []string{ActivitySwap, ActivitySpin, ActivityBurn, ActivityMiner, ActivityReceived, ActivitySent}
+	return []string{ActivitySwap, ActivitySpin, ActivityBurn, ActivityMiner, ActivityStake, ActivityUnstake, ActivityReward,
+		ActivityPass, ActivityReceived, ActivitySent}
+}
+
+// stakingEvents are the raw events of each staking kind, by the end of their type: the
+// module's address is left out, as a node may write it short (0xde01) or in full.
+var stakingEvents = []struct{ kind, suffix string }{
+	{ActivityStake, "::staking::StakeEvent"},
+	{ActivityUnstake, "::staking::UnstakeEvent"},
+	{ActivityReward, "::staking::ClaimEvent"},
+	{ActivityPass, "::staking::PassPurchasedEvent"},
 }
 
 // ErrBadQuery: a read asked for something the store does not have (an unknown kind).
@@ -35,9 +50,9 @@ var ErrBadQuery = errors.New("store: bad query")
 // Activity is one thing an account did (or received) that the index holds. Amounts are
 // base units: Token/Amount is what went in (a swap's input, a spin's wager, a burn, a
 // transfer, a miner purchase's cost), TokenOut/AmountOut what came back (a swap's output,
-// a spin's winnings); TokenOut is zero when nothing came back. A miner row's amounts are
-// in its event: Type and Data are the event as it came, for the caller to read, and its
-// Token and Amount are left empty.
+// a spin's winnings); TokenOut is zero when nothing came back. A miner or staking row's
+// amounts are in its event: Type and Data are the event as it came, for the caller to
+// read, and its Token and Amount are left empty.
 type Activity struct {
 	Ref
 	TxPos     int
@@ -63,6 +78,9 @@ type ActivityQuery struct {
 	// MinersCoin is the coin the Cosmic Miners rows are about (the game's): with Coin set to
 	// another coin they are left out.
 	MinersCoin supra.CoinType
+	// StakingCoin is the coin the staking rows are about (the pool's, SUPRA): with Coin set
+	// to another coin they are left out.
+	StakingCoin supra.CoinType
 	// Before keeps only rows strictly before this position, newest first: the previous
 	// page's last row, or for a first page the block after the last one every stream has
 	// ingested (so a page never holds a block some stream has not finished).
@@ -74,7 +92,7 @@ type ActivityQuery struct {
 const activityCols = `kind, tx_hash, event_index, height, tx_pos, time_us, token, amount, token_out, amount_out, type, data`
 
 // AccountActivity returns a page of the account's activity, newest first, at most
-// q.Limit rows: its swaps, spins, burns and Cosmic Miners actions, and the tracked coin's
+// q.Limit rows: its swaps, spins, burns, Cosmic Miners and staking actions, and the tracked coin's
 // transfers in or out that belong to none of them (a swap, a spin or a burn also moves
 // coins; it is listed once, as itself, whatever kinds are asked for). Paging on with the
 // last row's Pos as the next Before neither skips nor repeats a row, even while new blocks
@@ -132,9 +150,24 @@ func (s *DB) AccountActivity(ctx context.Context, q ActivityQuery) ([]Activity, 
 			'' AS token_out, '' AS amount_out, '' AS type, '' AS data FROM burns WHERE burner = ?`, ` AND token = ?`, 1)
 	}
 	// The miners rows are about the game's coin, which their table does not name.
+	// raw_events holds the staking pool's events too: they are its kinds, not the game's.
+	notStaking, stakingArgs := "", []any{}
+	for _, e := range stakingEvents {
+		notStaking += ` AND type NOT LIKE ?`
+		stakingArgs = append(stakingArgs, "%"+e.suffix)
+	}
 	if want(ActivityMiner) && (coin == "" || q.Coin == q.MinersCoin) {
 		add(`SELECT 'miner' AS kind, tx_hash, event_index, height, tx_pos, time_us, '' AS token, '' AS amount,
-			'' AS token_out, '' AS amount_out, type, data FROM raw_events WHERE account = ?`, "", 0)
+			'' AS token_out, '' AS amount_out, type, data FROM raw_events WHERE account = ?`+notStaking, "", 0, stakingArgs...)
+	}
+	// The staking rows are about the pool's coin, which their table does not name.
+	if coin == "" || q.Coin == q.StakingCoin {
+		for _, e := range stakingEvents {
+			if want(e.kind) {
+				add(`SELECT '`+e.kind+`' AS kind, tx_hash, event_index, height, tx_pos, time_us, '' AS token, '' AS amount,
+					'' AS token_out, '' AS amount_out, type, data FROM raw_events WHERE account = ? AND type LIKE ?`, "", 0, "%"+e.suffix)
+			}
+		}
 	}
 	if want(ActivityReceived) || want(ActivitySent) {
 		dir := ""

@@ -156,3 +156,30 @@ test(`/activity: a two-hop route (SUPRA → dexUSDC → LUCKY) is one row with i
   await expect(rows(page).nth(1)).not.toHaveAttribute('data-route', 'true');
   await expect(page.getByRole('link', { name: `Transaction ${step1}`, exact: true })).toHaveCount(0);
 });
+
+test(`/activity: a stake and the tax-free pass bought here are rows with their SUPRA and transactions ${CHANGES_CHAIN}`, async ({ page, request }) => {
+  const STAKER = 2;
+  const me = await devAddress(request, STAKER);
+  const stake = await send(request, STAKER, '0xde01::staking::stake', [], ['5000000000']); // 50 SUPRA
+  const pass = await send(request, STAKER, '0xde01::staking::buy_tax_free_pass', [], []);
+  await indexed(request, pass.hash);
+  const price = (pass.decoded as Record<string, Record<string, string>>).passPurchase!.price!;
+  const api = (await (await request.get(`/api/v1/accounts/${me}/activity?limit=2`)).json()) as { activity: Row[] };
+  expect(api.activity).toMatchObject([
+    { kind: 'pass', txHash: pass.hash, amount: price, token: { name: 'SUPRA' }, tokenOut: null },
+    { kind: 'stake', txHash: stake.hash, amount: '5000000000', token: { name: 'SUPRA' }, tokenOut: null },
+  ]);
+
+  await useDevWallet(page, { autoApprove: true, account: STAKER });
+  await page.goto('/activity?kind=stake');
+  await page.locator('#main').getByRole('button', { name: 'Connect Wallet' }).click();
+  const shown = rows(page);
+  await expect(shown).toHaveCount(1, { timeout: 15_000 });
+  await expect(shown.first()).toContainText('Staked 50.00 SUPRA');
+  await expect(shown.first().getByRole('link', { name: `Transaction ${stake.hash}` })).toHaveAttribute('href', `/tx/${stake.hash}`);
+  await page.getByLabel('Kind').selectOption('');
+  await expect(shown.first()).toHaveAttribute('data-kind', 'pass');
+  await expect(shown.first()).toContainText(`Bought the tax-free pass for ${formatExactUnits(price, 8)} SUPRA`);
+  await expect(shown.nth(1)).toHaveAttribute('data-kind', 'stake');
+  if (process.env.SCREENSHOTS === '1') await page.screenshot({ path: `/tmp/activity-staking-${page.viewportSize()!.width}.png`, fullPage: true });
+});

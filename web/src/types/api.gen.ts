@@ -649,7 +649,7 @@ export interface paths {
         };
         /**
          * What an account did or received, newest first, a page at a time.
-         * @description Needs the event index; answers how far it has caught up. Every swap, spin, burn, Cosmic Miners action (purchase, claim, booster) and LUCKY transfer of the account, newest first in chain order (height, position in the block, event index). A swap, spin, burn or miners action is listed once as itself, never also as the LUCKY it moved. Pass nextCursor back as cursor for the next page: pages neither repeat nor skip a row, even while new blocks are indexed (new rows only ever come before the first page). Unknown kind or token, a cursor this server did not give, or a limit outside 1..100 answer 400 invalid_query.
+         * @description Needs the event index; answers how far it has caught up. Every swap, spin, burn, Cosmic Miners action (purchase, claim, booster), staking pool action (stake, unstake, reward claim, tax-free pass) and LUCKY transfer of the account, newest first in chain order (height, position in the block, event index). A swap, spin, burn, miners or staking action is listed once as itself, never also as the LUCKY it moved. Pass nextCursor back as cursor for the next page: pages neither repeat nor skip a row, even while new blocks are indexed (new rows only ever come before the first page). Unknown kind or token, a cursor this server did not give, or a limit outside 1..100 answer 400 invalid_query.
          */
         get: operations["getAccountActivity"];
         put?: never;
@@ -724,7 +724,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description One row of an account's activity. token/amount is what went in (a swap's input, a spin's wager, a burn, a transfer, a miner purchase's cost; 0 for a claim or a booster), tokenOut/amountOut what came back (a swap's output, a spin's winnings, a claim's MINE) or null. */
+        /** @description One row of an account's activity. token/amount is what went in (a swap's input, a spin's wager, a burn, a transfer, a miner purchase's cost, a stake, the amount taken out of the staking pool by an unstake, a tax-free pass's price; 0 for a claim, a reward claim or a booster), tokenOut/amountOut what came back (a swap's output, a spin's winnings, a claim's MINE, an unstake's SUPRA after its early-unstake tax, a reward claim's SUPRA) or null. */
         AccountActivityItem: {
             kind: components["schemas"]["ActivityKind"];
             /** @description Transaction hash: 0x and 64 lowercase hex digits. */
@@ -759,8 +759,11 @@ export interface components {
             burns: components["schemas"]["BurnInfo"][];
             totalLuckyBurned: components["schemas"]["UnitsAmount"] | null;
         };
-        /** @enum {string} */
-        ActivityKind: "swap" | "spin" | "burn" | "miner" | "received" | "sent";
+        /**
+         * @description stake, unstake, reward (a claim of staking rewards) and pass (a tax-free pass purchase) are the staking pool's, on networks that have one.
+         * @enum {string}
+         */
+        ActivityKind: "swap" | "spin" | "burn" | "miner" | "stake" | "unstake" | "reward" | "pass" | "received" | "sent";
         ActivityMinerAction: {
             /** @enum {string} */
             action: "purchase" | "claim" | "booster";
@@ -3273,7 +3276,7 @@ export interface operations {
     getAccountActivity: {
         parameters: {
             query?: {
-                /** @description Comma-separated kinds to list (swap, spin, burn, miner, received, sent); all when absent. */
+                /** @description Comma-separated kinds to list (swap, spin, burn, miner, stake, unstake, reward, pass, received, sent); all when absent. */
                 kind?: string;
                 /** @description A token's registry name (as GET /api/v1/config lists it, any case): only rows that move it (either side of a swap). Miners rows move MINE, which is not in the registry, so they are left out. */
                 token?: string;
@@ -3307,7 +3310,7 @@ export interface operations {
     getAccountActivityCsv: {
         parameters: {
             query?: {
-                /** @description Comma-separated kinds to list (swap, spin, burn, miner, received, sent); all when absent. */
+                /** @description Comma-separated kinds to list (swap, spin, burn, miner, stake, unstake, reward, pass, received, sent); all when absent. */
                 kind?: string;
                 /** @description A token's registry name (as GET /api/v1/config lists it, any case): only rows that move it (either side of a swap). Miners rows move MINE, which is not in the registry, so they are left out. */
                 token?: string;

@@ -17,7 +17,7 @@ export function ActivityContent({ address }: { address: string }) {
         <ActivityList
           address={address}
           title="Your activity"
-          emptyText="Nothing yet: your swaps, spins, burns, Cosmic Miners actions and LUCKY transfers show here once they are indexed."
+          emptyText="Nothing yet: your swaps, spins, burns, Cosmic Miners and staking actions and LUCKY transfers show here once they are indexed."
         />
       </div>
     </QueryRoot>

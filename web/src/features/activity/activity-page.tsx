@@ -7,7 +7,7 @@ import { useWallet } from '@/lib/wallet/wallet-context';
 
 const ActivityContent = lazy(() => import('@/features/activity/activity-content').then((m) => ({ default: m.ActivityContent })));
 
-const SUBTITLE = 'Every swap, spin, burn, Cosmic Miners action and LUCKY transfer of your wallet, newest first, from the event index.';
+const SUBTITLE = 'Every swap, spin, burn, Cosmic Miners and staking action and LUCKY transfer of your wallet, newest first, from the event index.';
 
 /**
  * `/activity`: the connected wallet's own history (what DeBank or Jupiter call "My activity"). The

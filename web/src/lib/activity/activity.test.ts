@@ -32,6 +32,11 @@ describe('describeActivity', () => {
     [row({ kind: 'miner', token: MINE, amount: '20000000000', miner: { action: 'purchase', itemId: '1', count: '2' } }), 'Bought 2 × miner #1 for 200.00 MINE'],
     [row({ kind: 'miner', token: MINE, amount: '0', tokenOut: MINE, amountOut: '123456789', miner: { action: 'claim', itemId: null, count: null } }), 'Claimed 1.23456789 MINE'],
     [row({ kind: 'miner', token: MINE, amount: '0', miner: { action: 'booster', itemId: '2', count: '3' } }), 'Got 3 × booster #2'],
+    [row({ kind: 'stake', token: SUPRA, amount: '5000000000' }), 'Staked 50.00 SUPRA'],
+    [row({ kind: 'unstake', token: SUPRA, amount: '2000000000', tokenOut: SUPRA, amountOut: '1800000000' }), 'Unstaked 20.00 SUPRA, received 18.00 SUPRA after 2.00 SUPRA early-unstake tax'],
+    [row({ kind: 'unstake', token: SUPRA, amount: '2000000001', tokenOut: SUPRA, amountOut: '2000000001' }), 'Unstaked 20.00000001 SUPRA'],
+    [row({ kind: 'reward', token: SUPRA, amount: '0', tokenOut: SUPRA, amountOut: '28538' }), 'Claimed 0.00028538 SUPRA staking rewards'],
+    [row({ kind: 'pass', token: SUPRA, amount: '10000000000' }), 'Bought the tax-free pass for 100.00 SUPRA'],
   ])('%#: %s', (a, want) => {
     expect(describeActivity(a)).toBe(want);
   });
@@ -41,6 +46,7 @@ describe('filters', () => {
   it('reads only known kinds from the URL', () => {
     expect(parseKind('swap')).toBe('swap');
     expect(parseKind('miner')).toBe('miner');
+    expect(parseKind('reward')).toBe('reward');
     expect(parseKind('SWAP')).toBe('');
     expect(parseKind(null)).toBe('');
   });

@@ -12,6 +12,10 @@ export const ACTIVITY_KINDS: readonly { kind: ActivityKind; label: string; badge
   { kind: 'spin', label: 'Spins', badge: 'Spin' },
   { kind: 'burn', label: 'Burns', badge: 'Burn' },
   { kind: 'miner', label: 'Cosmic Miners', badge: 'Miner' },
+  { kind: 'stake', label: 'Stakes', badge: 'Stake' },
+  { kind: 'unstake', label: 'Unstakes', badge: 'Unstake' },
+  { kind: 'reward', label: 'Staking rewards', badge: 'Reward' },
+  { kind: 'pass', label: 'Tax-free pass', badge: 'Pass' },
   { kind: 'received', label: 'Received', badge: 'In' },
   { kind: 'sent', label: 'Sent', badge: 'Out' },
 ];
@@ -67,6 +71,17 @@ export function describeActivity(a: AccountActivityItem): string {
       return `Received ${spent}`;
     case 'sent':
       return `Sent ${spent}`;
+    case 'stake':
+      return `Staked ${spent}`;
+    case 'unstake': {
+      // What the pool kept is the early-unstake tax: the amount taken out less what came back.
+      const tax = (safeBigInt(a.amount) ?? 0n) - (safeBigInt(a.amountOut) ?? 0n);
+      return tax > 0n ? `Unstaked ${spent}, received ${back} after ${amount(tax.toString(), a.token)} early-unstake tax` : `Unstaked ${spent}`;
+    }
+    case 'reward':
+      return `Claimed ${back} staking rewards`;
+    case 'pass':
+      return `Bought the tax-free pass for ${spent}`;
     case 'miner':
       switch (a.miner?.action) {
         case 'purchase':
