@@ -866,7 +866,8 @@ func fetch[T any](ctx context.Context, ix *Indexer, what string, f func() (T, er
 
 // retry runs f until it succeeds or ctx ends, sleeping a jittered, doubling delay between
 // attempts. Every failure is logged with what was being read; nothing is skipped. The one
-// answer not retried is a node saying it has no range query: the caller reads otherwise.
+// answers not retried are a node saying it has no range query and a window too dense to
+// read whole: the caller reads otherwise.
 func retry[T any](ctx context.Context, ix *Indexer, what string, f func() (T, error)) (T, error) {
 	delay := ix.cfg.BackoffMin
 	for attempt := 1; ; attempt++ {
@@ -877,7 +878,8 @@ func retry[T any](ctx context.Context, ix *Indexer, what string, f func() (T, er
 		if ctx.Err() != nil {
 			return v, ctx.Err()
 		}
-		if errors.Is(err, supra.ErrNoEventsRange) {
+		var dense *denseError
+		if errors.Is(err, supra.ErrNoEventsRange) || errors.As(err, &dense) {
 			return v, err
 		}
 		lvl := slog.LevelWarn

@@ -2,6 +2,7 @@ package indexer
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -24,7 +25,61 @@ const splitParallel = 16
 // position, time, sender) and check that both views agree. Blocks without events are
 // never read: a sparse stretch of thousands of blocks costs about two round trips.
 // A window whose answers disagree is read again whole.
+//
+// A window wider than MaxWindow whose first page of some stream shows it far denser than
+// denseWindow events is not paged through (one page after another, each a round trip):
+// the blocks that page covers are read as one piece and the rest as two halves, all at
+// once, each split again while it is still too dense. One hot block (a genesis holding
+// hundreds of events) costs a few requests, a dense stretch about one extra page per piece.
 func (ix *Indexer) readRange(ctx context.Context, w window) (*store.Batch, error) {
+	b, err := ix.readRangeWhole(ctx, w)
+	var dense *denseError
+	if !errors.As(err, &dense) {
+		return b, err
+	}
+	cut := min(max(dense.upTo, w.start+1), w.end-1)
+	mid := cut + (w.end-cut)/2
+	pieces := []window{w.sub(w.start, cut), w.sub(cut, mid), w.sub(mid, w.end)}
+	if mid == cut {
+		pieces = []window{pieces[0], pieces[2]}
+	}
+	batches := make([]*store.Batch, len(pieces))
+	err = all(len(pieces), func(k int) error {
+		var err error
+		batches[k], err = ix.readRange(ctx, pieces[k])
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, nb := range batches[1:] {
+		batches[0].Merge(nb)
+	}
+	return batches[0], nil
+}
+
+// denseError: a wide window holds far more events than one read should carry; upTo is the
+// height after the last block of the full first page that showed it.
+type denseError struct{ upTo uint64 }
+
+func (e *denseError) Error() string {
+	return fmt.Sprintf("indexer: window too dense to page through (a full page up to block %d)", e.upTo)
+}
+
+// sub is the part [start, end) of w, with the streams that need heights in it.
+func (w window) sub(start, end uint64) window {
+	p := window{start: start, end: end, from: map[int]uint64{}, wide: w.wide}
+	for i, from := range w.from {
+		if from < end {
+			p.from[i] = max(from, start)
+		}
+	}
+	return p
+}
+
+// readRangeWhole reads w through the range query in one piece (see readRange); a
+// *denseError when a stream's first page shows it should be read in pieces.
+func (ix *Indexer) readRangeWhole(ctx context.Context, w window) (*store.Batch, error) {
 	what := fmt.Sprintf("blocks [%d, %d)", w.start, w.end)
 	return retry(ctx, ix, what, func() (*store.Batch, error) {
 		b := ix.newBatch(w)
@@ -39,7 +94,7 @@ func (ix *Indexer) readRange(ctx context.Context, w window) (*store.Batch, error
 				})
 				return err
 			}
-			lists[k], err = ix.rangeEvents(ctx, ix.cfg.Streams[streams[k]], w.from[streams[k]], w.end)
+			lists[k], err = ix.rangeEvents(ctx, ix.cfg.Streams[streams[k]], w.from[streams[k]], w.end, w.end-w.start > MaxWindow)
 			return err
 		})
 		if err != nil {
@@ -74,8 +129,10 @@ func (ix *Indexer) readRange(ctx context.Context, w window) (*store.Batch, error
 
 // rangeEvents lists a stream's events in [from, end), page after page. A page shorter
 // than asked is the last (the node fills every page it can); every event must lie in the
-// range, and a cursor must move on, or the window is read again.
-func (ix *Indexer) rangeEvents(ctx context.Context, s Stream, from, end uint64) ([]supra.EventV3, error) {
+// range, and a cursor must move on, or the window is read again. With split, a full first
+// page whose events cover so few blocks that the range would take more than
+// denseWindow/MaxEventsPage pages ends the listing with a *denseError.
+func (ix *Indexer) rangeEvents(ctx context.Context, s Stream, from, end uint64, split bool) ([]supra.EventV3, error) {
 	var out []supra.EventV3
 	cursor := ""
 	for page := 1; ; page++ {
@@ -94,6 +151,13 @@ func (ix *Indexer) rangeEvents(ctx context.Context, s Stream, from, end uint64) 
 		out = append(out, p.Events...)
 		if len(p.Events) < supra.MaxEventsPage {
 			return out, nil
+		}
+		if page == 1 && split {
+			const pages = denseWindow / supra.MaxEventsPage
+			covered := p.Events[len(p.Events)-1].BlockHeight - from + 1
+			if end-from > covered*pages {
+				return nil, &denseError{upTo: from + covered}
+			}
 		}
 		if p.Cursor == "" || p.Cursor == cursor {
 			return nil, fmt.Errorf("%w: %s in blocks [%d, %d): a full page without a new cursor", ErrInconsistent, s.Name, from, end)
