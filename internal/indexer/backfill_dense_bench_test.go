@@ -122,7 +122,8 @@ func denseBenchNode(b testing.TB, blocks, appEvery int) (*devnet.Node, denseChai
 // transfers of other coins in every block, two of them between fungible stores, and an
 // app transaction every LUCKY_BENCH_APP_EVERY blocks, default 10) with 0 and 80 ms
 // injected before every node answer (LUCKY_BENCH_LATENCIES), and reports blocks/s, the
-// events of the indexed streams per second and every event read per second.
+// events of the indexed streams per second, every event read per second and the peak live
+// heap above the start (sampled every 250 ms).
 //
 //	LUCKY_BENCH_BLOCKS=5000 go test -run '^$' -bench BackfillDense -benchtime 1x -timeout 1h ./internal/indexer/
 func BenchmarkBackfillDense(b *testing.B) {
@@ -144,6 +145,9 @@ func BenchmarkBackfillDense(b *testing.B) {
 					}
 				})
 				runtime.GC()
+				var ms0 runtime.MemStats
+				runtime.ReadMemStats(&ms0)
+				peak := heapPeak(ms0.HeapAlloc)
 				b.StartTimer()
 				began := time.Now()
 				if err := ix.Sync(context.Background()); err != nil {
@@ -151,13 +155,15 @@ func BenchmarkBackfillDense(b *testing.B) {
 				}
 				el := time.Since(began)
 				b.StopTimer()
+				grew := peak()
 				s := el.Seconds()
 				b.ReportMetric(float64(d.blocks)/s, "blocks/s")
 				b.ReportMetric(float64(d.streamEvents)/s, "events/s")
 				b.ReportMetric(float64(d.allEvents)/s, "all-events/s")
-				b.Logf("latency %d ms: %d blocks, %d stream events (%d in all) in %s = %.0f blocks/s, %.0f stream events/s, %.0f events/s in all; %d store-owner calls",
+				b.ReportMetric(grew, "heap-MiB")
+				b.Logf("latency %d ms: %d blocks, %d stream events (%d in all) in %s = %.0f blocks/s, %.0f stream events/s, %.0f events/s in all; %d store-owner calls; live heap peak +%.1f MiB",
 					ms, d.blocks, d.streamEvents, d.allEvents, el.Round(time.Millisecond), float64(d.blocks)/s,
-					float64(d.streamEvents)/s, float64(d.allEvents)/s, ownerReads.Load())
+					float64(d.streamEvents)/s, float64(d.allEvents)/s, ownerReads.Load(), grew)
 				b.StartTimer()
 			}
 		})

@@ -136,7 +136,8 @@ type Config struct {
 	// a backfill in `lucky serve` leaves the API's reads room on a shared client.
 	Requests int
 	// Span is the widest window read through a node's range query, in blocks (default
-	// 10,000); windows narrow where events are dense and widen back where they are sparse.
+	// 10,000); windows start at 10 blocks, widen while events are sparse and narrow where
+	// they are dense.
 	Span uint64
 	// NoRangeQuery never uses the node's range query: windows of 10 blocks through the v1
 	// query, as against a node without v3.
@@ -222,7 +223,9 @@ func New(src Source, st *store.DB, cfg Config) (*Indexer, error) {
 	if rs, ok := src.(RangeSource); ok && !cfg.NoRangeQuery {
 		ix.ranges = rs
 	}
-	ix.span.Store(cfg.Span)
+	// Windows start narrow and widen while the chain is sparse (adapt): a chain dense from
+	// the start is never planned Prefetch windows of Config.Span blocks.
+	ix.span.Store(MaxWindow)
 	seen := map[string]bool{}
 	for _, s := range cfg.Streams {
 		m, err := newMatcher(s.Type)

@@ -37,6 +37,7 @@ func (ix *Indexer) readRange(ctx context.Context, w window) (*store.Batch, error
 	if !errors.As(err, &dense) {
 		return b, err
 	}
+	ix.narrow(dense.span)
 	cut := min(max(dense.upTo, w.start+1), w.end-1)
 	mid := cut + (w.end-cut)/2
 	pieces := []window{w.sub(w.start, cut), w.sub(cut, mid), w.sub(mid, w.end)}
@@ -60,7 +61,8 @@ func (ix *Indexer) readRange(ctx context.Context, w window) (*store.Batch, error
 
 // denseError: a wide window holds far more events than one read should carry; upTo is the
 // height after the last block of the full first page that showed it.
-type denseError struct{ upTo uint64 }
+// span is how many blocks would hold about denseWindow events at that page's density.
+type denseError struct{ upTo, span uint64 }
 
 func (e *denseError) Error() string {
 	return fmt.Sprintf("indexer: window too dense to page through (a full page up to block %d)", e.upTo)
@@ -119,7 +121,7 @@ func (ix *Indexer) readRangeWhole(ctx context.Context, w window) (*store.Batch, 
 			return nil, err
 		}
 		b.Last = &store.BlockRef{Height: w.end - 1, Hash: last.Header.Hash}
-		ix.adapt(found)
+		ix.adapt(found, w.end-w.start)
 		if err := ix.storeOwners(ctx, b); err != nil {
 			return nil, err
 		}
@@ -156,7 +158,7 @@ func (ix *Indexer) rangeEvents(ctx context.Context, s Stream, from, end uint64, 
 			const pages = denseWindow / supra.MaxEventsPage
 			covered := p.Events[len(p.Events)-1].BlockHeight - from + 1
 			if end-from > covered*pages {
-				return nil, &denseError{upTo: from + covered}
+				return nil, &denseError{upTo: from + covered, span: covered * pages}
 			}
 		}
 		if p.Cursor == "" || p.Cursor == cursor {
@@ -166,19 +168,32 @@ func (ix *Indexer) rangeEvents(ctx context.Context, s Stream, from, end uint64, 
 	}
 }
 
-// adapt sizes the next wide windows from what one held: narrower (down to MaxWindow)
-// where events are dense, wider again (up to Config.Span) where they are sparse.
-func (ix *Indexer) adapt(events int) {
+// adapt sizes the next wide windows from what one of width blocks held: narrower (down to
+// MaxWindow) where events are dense, wider again (up to Config.Span) where they are sparse.
+// Only a window as wide as the span widens it, once: the windows read ahead at a narrower
+// span say nothing of a wider one, and a dense chain must not be planned Prefetch windows
+// of Config.Span blocks at a time (each window's blocks wait in memory until written).
+func (ix *Indexer) adapt(events int, width uint64) {
 	for {
 		cur := ix.span.Load()
 		next := cur
 		switch {
 		case events > denseWindow:
 			next = max(cur/2, MaxWindow)
-		case events < denseWindow/4:
+		case events < denseWindow/4 && width >= cur:
 			next = min(cur*2, ix.cfg.Span)
 		}
 		if next == cur || ix.span.CompareAndSwap(cur, next) {
+			return
+		}
+	}
+}
+
+// narrow caps the span of the windows planned next at span blocks.
+func (ix *Indexer) narrow(span uint64) {
+	for {
+		cur := ix.span.Load()
+		if cur <= span || ix.span.CompareAndSwap(cur, max(span, MaxWindow)) {
 			return
 		}
 	}
