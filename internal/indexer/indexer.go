@@ -136,7 +136,7 @@ type Config struct {
 	// a backfill in `lucky serve` leaves the API's reads room on a shared client.
 	Requests int
 	// Span is the widest window read through a node's range query, in blocks (default
-	// 10,000); windows start at 10 blocks, widen while events are sparse and narrow where
+	// 10,000); windows start at 100 blocks, widen while events are sparse and narrow where
 	// they are dense.
 	Span uint64
 	// NoRangeQuery never uses the node's range query: windows of 10 blocks through the v1
@@ -225,7 +225,7 @@ func New(src Source, st *store.DB, cfg Config) (*Indexer, error) {
 	}
 	// Windows start narrow and widen while the chain is sparse (adapt): a chain dense from
 	// the start is never planned Prefetch windows of Config.Span blocks.
-	ix.span.Store(MaxWindow)
+	ix.span.Store(min(startSpan, cfg.Span))
 	seen := map[string]bool{}
 	for _, s := range cfg.Streams {
 		m, err := newMatcher(s.Type)

@@ -15,6 +15,11 @@ import (
 // next windows narrow.
 const denseWindow = 1000
 
+// startSpan is the width of the first range windows, in blocks: Prefetch of them fit in
+// memory on a dense chain (their blocks wait until written), and on a sparse one they
+// widen to Config.Span in a few reads.
+const startSpan = 100
+
 // splitParallel is how many 10-block windows of a wide window planned before the node
 // turned out to have no range query are read at once (the limiter bounds the requests).
 const splitParallel = 16
