@@ -145,6 +145,32 @@ func (c *Coins) coinView(ctx context.Context, fn string, coinType supra.CoinType
 	return res[0], nil
 }
 
+// PairedMetadata reads coin::paired_metadata<coinType>(): the address of the fungible-asset
+// metadata the framework paired with the coin; false while it is not paired (no account
+// has moved it to a fungible store yet).
+func (c *Coins) PairedMetadata(ctx context.Context, coinType supra.CoinType) (supra.Address, bool, error) {
+	raw, err := c.coinView(ctx, "paired_metadata", coinType)
+	if err != nil {
+		return supra.Address{}, false, err
+	}
+	var opt struct {
+		Vec []struct {
+			Inner string `json:"inner"`
+		} `json:"vec"`
+	}
+	if err := json.Unmarshal(raw, &opt); err != nil || len(opt.Vec) > 1 {
+		return supra.Address{}, false, fmt.Errorf("%w: coin::paired_metadata<%s>: %s", ErrBadResponse, coinType, raw)
+	}
+	if len(opt.Vec) == 0 {
+		return supra.Address{}, false, nil
+	}
+	a, err := supra.ParseAddress(opt.Vec[0].Inner)
+	if err != nil {
+		return supra.Address{}, false, fmt.Errorf("%w: coin::paired_metadata<%s>: %q", ErrBadResponse, coinType, opt.Vec[0].Inner)
+	}
+	return a, true, nil
+}
+
 // CoinInfo reads a coin's name, symbol, decimals and supply (four views, concurrently).
 func (c *Coins) CoinInfo(ctx context.Context, coinType supra.CoinType) (CoinInfo, error) {
 	info := CoinInfo{CoinType: coinType}

@@ -97,6 +97,11 @@ func Signatures(net config.Network) []Signature {
 		view("balance", 1, addr, tU64),
 		view("name", 1, nil, tString), view("symbol", 1, nil, tString), view("decimals", 1, nil, "u8"),
 		view("supply", 1, nil, "0x1::option::Option<u128>"))
+	// The coin's paired fungible-asset metadata: the index derives it (supra.PairedMetadataAddress)
+	// to trace migrated accounts' stores; the doctor holds the chain's answer to that. A
+	// wrong derivation misattributes fungible-store moves in the index, which no feature
+	// switch fixes: reported only.
+	add("0x1::coin", nil, view("paired_metadata", 1, nil, "0x1::option::Option<0x1::object::Object<0x1::fungible_asset::Metadata>>"))
 	add("0x1::supra_account", feats(FeatureBurn),
 		entry("transfer", 0, tAddress, tU64), entry("transfer_coins", 1, tAddress, tU64))
 

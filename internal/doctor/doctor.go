@@ -290,12 +290,18 @@ func checkStruct(s chain.StructShape, f fetched) Check {
 	return c
 }
 
-// coinChecks compare each listed coin's on-chain decimals and symbol with the registry.
-// Wrong decimals would misstate every amount of that coin, so they switch off the features
-// that move coins; a different symbol is reported only.
+// NotPaired is what a pairing check finds for a coin the framework has not paired with a
+// fungible asset yet: fine (its first migration pairs it, at the derived address), noted.
+const NotPaired = "not paired yet"
+
+// coinChecks compare each listed coin's on-chain decimals and symbol with the registry,
+// and its paired fungible-asset metadata with the address the index derives. Wrong
+// decimals would misstate every amount of that coin, so they switch off the features that
+// move coins; a different symbol or pairing is reported only.
 func coinChecks(ctx context.Context, reg *tokens.Registry, coins *chain.Coins) []Check {
+	const per = 3
 	toks := reg.All()
-	out := make([]Check, 2*len(toks))
+	out := make([]Check, per*len(toks))
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 4)
 	for i, t := range toks {
@@ -315,9 +321,25 @@ func coinChecks(ctx context.Context, reg *tokens.Registry, coins *chain.Coins) [
 				dec.Found, dec.Status = strconv.Itoa(int(info.Decimals)), status(info.Decimals == t.Decimals)
 				sym.Found, sym.Status = info.Symbol, status(info.Symbol == t.Symbol)
 			}
-			out[2*i], out[2*i+1] = dec, sym
+			out[per*i], out[per*i+1], out[per*i+2] = dec, sym, pairingCheck(ctx, coins, t.Symbol, t.Coin())
 		}()
 	}
 	wg.Wait()
 	return out
+}
+
+// pairingCheck holds coin::paired_metadata<coin> to supra.PairedMetadataAddress, through
+// which the index traces fungible_asset events to their stores' owners.
+func pairingCheck(ctx context.Context, coins *chain.Coins, symbol string, coin supra.CoinType) Check {
+	want := supra.PairedMetadataAddress(coin)
+	c := Check{Check: symbol + " pairing", Expected: want.String()}
+	switch got, paired, err := coins.PairedMetadata(ctx, coin); {
+	case err != nil:
+		c.Found, c.Status = short(err), Missing
+	case !paired:
+		c.Found, c.Status = NotPaired, OK
+	default:
+		c.Found, c.Status = got.String(), status(got == want)
+	}
+	return c
 }

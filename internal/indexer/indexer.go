@@ -141,7 +141,8 @@ type Config struct {
 	// a backfill in `lucky serve` leaves the API's reads room on a shared client.
 	Requests int
 	// Span is the widest window read through a node's range query, in blocks (default
-	// 10,000); windows narrow where events are dense and widen back where they are sparse.
+	// 10,000); windows start at 100 blocks, widen while events are sparse and narrow where
+	// they are dense.
 	Span uint64
 	// NoRangeQuery never uses the node's range query: windows of 10 blocks through the v1
 	// query, as against a node without v3.
@@ -227,7 +228,9 @@ func New(src Source, st *store.DB, cfg Config) (*Indexer, error) {
 	if rs, ok := src.(RangeSource); ok && !cfg.NoRangeQuery {
 		ix.ranges = rs
 	}
-	ix.span.Store(cfg.Span)
+	// Windows start narrow and widen while the chain is sparse (adapt): a chain dense from
+	// the start is never planned Prefetch windows of Config.Span blocks.
+	ix.span.Store(min(startSpan, cfg.Span))
 	seen := map[string]bool{}
 	for _, s := range cfg.Streams {
 		m, err := newMatcher(s.Type)
@@ -871,7 +874,8 @@ func fetch[T any](ctx context.Context, ix *Indexer, what string, f func() (T, er
 
 // retry runs f until it succeeds or ctx ends, sleeping a jittered, doubling delay between
 // attempts. Every failure is logged with what was being read; nothing is skipped. The one
-// answer not retried is a node saying it has no range query: the caller reads otherwise.
+// answers not retried are a node saying it has no range query and a window too dense to
+// read whole: the caller reads otherwise.
 func retry[T any](ctx context.Context, ix *Indexer, what string, f func() (T, error)) (T, error) {
 	delay := ix.cfg.BackoffMin
 	for attempt := 1; ; attempt++ {
@@ -882,7 +886,8 @@ func retry[T any](ctx context.Context, ix *Indexer, what string, f func() (T, er
 		if ctx.Err() != nil {
 			return v, ctx.Err()
 		}
-		if errors.Is(err, supra.ErrNoEventsRange) {
+		var dense *denseError
+		if errors.Is(err, supra.ErrNoEventsRange) || errors.As(err, &dense) {
 			return v, err
 		}
 		lvl := slog.LevelWarn

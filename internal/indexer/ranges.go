@@ -2,6 +2,7 @@ package indexer
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -14,6 +15,11 @@ import (
 // next windows narrow.
 const denseWindow = 1000
 
+// startSpan is the width of the first range windows, in blocks: Prefetch of them fit in
+// memory on a dense chain (their blocks wait until written), and on a sparse one they
+// widen to Config.Span in a few reads.
+const startSpan = 100
+
 // splitParallel is how many 10-block windows of a wide window planned before the node
 // turned out to have no range query are read at once (the limiter bounds the requests).
 const splitParallel = 16
@@ -24,7 +30,63 @@ const splitParallel = 16
 // position, time, sender) and check that both views agree. Blocks without events are
 // never read: a sparse stretch of thousands of blocks costs about two round trips.
 // A window whose answers disagree is read again whole.
+//
+// A window wider than MaxWindow whose first page of some stream shows it far denser than
+// denseWindow events is not paged through (one page after another, each a round trip):
+// the blocks that page covers are read as one piece and the rest as two halves, all at
+// once, each split again while it is still too dense. One hot block (a genesis holding
+// hundreds of events) costs a few requests, a dense stretch about one extra page per piece.
 func (ix *Indexer) readRange(ctx context.Context, w window) (*store.Batch, error) {
+	b, err := ix.readRangeWhole(ctx, w)
+	var dense *denseError
+	if !errors.As(err, &dense) {
+		return b, err
+	}
+	ix.narrow(dense.span)
+	cut := min(max(dense.upTo, w.start+1), w.end-1)
+	mid := cut + (w.end-cut)/2
+	pieces := []window{w.sub(w.start, cut), w.sub(cut, mid), w.sub(mid, w.end)}
+	if mid == cut {
+		pieces = []window{pieces[0], pieces[2]}
+	}
+	batches := make([]*store.Batch, len(pieces))
+	err = all(len(pieces), func(k int) error {
+		var err error
+		batches[k], err = ix.readRange(ctx, pieces[k])
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, nb := range batches[1:] {
+		batches[0].Merge(nb)
+	}
+	return batches[0], nil
+}
+
+// denseError: a wide window holds far more events than one read should carry; upTo is the
+// height after the last block of the full first page that showed it.
+// span is how many blocks would hold about denseWindow events at that page's density.
+type denseError struct{ upTo, span uint64 }
+
+func (e *denseError) Error() string {
+	return fmt.Sprintf("indexer: window too dense to page through (a full page up to block %d)", e.upTo)
+}
+
+// sub is the part [start, end) of w, with the streams that need heights in it.
+func (w window) sub(start, end uint64) window {
+	p := window{start: start, end: end, from: map[int]uint64{}, wide: w.wide}
+	for i, from := range w.from {
+		if from < end {
+			p.from[i] = max(from, start)
+		}
+	}
+	return p
+}
+
+// readRangeWhole reads w through the range query in one piece (see readRange); a
+// *denseError when a stream's first page shows it should be read in pieces.
+func (ix *Indexer) readRangeWhole(ctx context.Context, w window) (*store.Batch, error) {
 	what := fmt.Sprintf("blocks [%d, %d)", w.start, w.end)
 	return retry(ctx, ix, what, func() (*store.Batch, error) {
 		b := ix.newBatch(w)
@@ -39,7 +101,7 @@ func (ix *Indexer) readRange(ctx context.Context, w window) (*store.Batch, error
 				})
 				return err
 			}
-			lists[k], err = ix.rangeEvents(ctx, ix.cfg.Streams[streams[k]], w.from[streams[k]], w.end)
+			lists[k], err = ix.rangeEvents(ctx, ix.cfg.Streams[streams[k]], w.from[streams[k]], w.end, w.end-w.start > MaxWindow)
 			return err
 		})
 		if err != nil {
@@ -64,7 +126,7 @@ func (ix *Indexer) readRange(ctx context.Context, w window) (*store.Batch, error
 			return nil, err
 		}
 		b.Last = &store.BlockRef{Height: w.end - 1, Hash: last.Header.Hash}
-		ix.adapt(found)
+		ix.adapt(found, w.end-w.start)
 		if err := ix.storeOwners(ctx, b); err != nil {
 			return nil, err
 		}
@@ -74,8 +136,10 @@ func (ix *Indexer) readRange(ctx context.Context, w window) (*store.Batch, error
 
 // rangeEvents lists a stream's events in [from, end), page after page. A page shorter
 // than asked is the last (the node fills every page it can); every event must lie in the
-// range, and a cursor must move on, or the window is read again.
-func (ix *Indexer) rangeEvents(ctx context.Context, s Stream, from, end uint64) ([]supra.EventV3, error) {
+// range, and a cursor must move on, or the window is read again. With split, a full first
+// page whose events cover so few blocks that the range would take more than
+// denseWindow/MaxEventsPage pages ends the listing with a *denseError.
+func (ix *Indexer) rangeEvents(ctx context.Context, s Stream, from, end uint64, split bool) ([]supra.EventV3, error) {
 	var out []supra.EventV3
 	cursor := ""
 	for page := 1; ; page++ {
@@ -95,6 +159,13 @@ func (ix *Indexer) rangeEvents(ctx context.Context, s Stream, from, end uint64) 
 		if len(p.Events) < supra.MaxEventsPage {
 			return out, nil
 		}
+		if page == 1 && split {
+			const pages = denseWindow / supra.MaxEventsPage
+			covered := p.Events[len(p.Events)-1].BlockHeight - from + 1
+			if end-from > covered*pages {
+				return nil, &denseError{upTo: from + covered, span: covered * pages}
+			}
+		}
 		if p.Cursor == "" || p.Cursor == cursor {
 			return nil, fmt.Errorf("%w: %s in blocks [%d, %d): a full page without a new cursor", ErrInconsistent, s.Name, from, end)
 		}
@@ -102,19 +173,32 @@ func (ix *Indexer) rangeEvents(ctx context.Context, s Stream, from, end uint64) 
 	}
 }
 
-// adapt sizes the next wide windows from what one held: narrower (down to MaxWindow)
-// where events are dense, wider again (up to Config.Span) where they are sparse.
-func (ix *Indexer) adapt(events int) {
+// adapt sizes the next wide windows from what one of width blocks held: narrower (down to
+// MaxWindow) where events are dense, wider again (up to Config.Span) where they are sparse.
+// Only a window as wide as the span widens it, once: the windows read ahead at a narrower
+// span say nothing of a wider one, and a dense chain must not be planned Prefetch windows
+// of Config.Span blocks at a time (each window's blocks wait in memory until written).
+func (ix *Indexer) adapt(events int, width uint64) {
 	for {
 		cur := ix.span.Load()
 		next := cur
 		switch {
 		case events > denseWindow:
 			next = max(cur/2, MaxWindow)
-		case events < denseWindow/4:
+		case events < denseWindow/4 && width >= cur:
 			next = min(cur*2, ix.cfg.Span)
 		}
 		if next == cur || ix.span.CompareAndSwap(cur, next) {
+			return
+		}
+	}
+}
+
+// narrow caps the span of the windows planned next at span blocks.
+func (ix *Indexer) narrow(span uint64) {
+	for {
+		cur := ix.span.Load()
+		if cur <= span || ix.span.CompareAndSwap(cur, max(span, MaxWindow)) {
 			return
 		}
 	}
