@@ -68,6 +68,8 @@ test('the sound toggle survives a reload', async ({ page }) => {
   await page.reload();
   await expect(page.getByRole('button', { name: 'Unmute sound' })).toBeVisible();
   await page.getByRole('button', { name: 'Unmute sound' }).click();
+  // The players load with this first click of the page, and the preference with them.
+  await expect(page.getByRole('button', { name: 'Mute sound' })).toHaveAttribute('aria-pressed', 'true');
   expect(await page.evaluate(() => localStorage.getItem('soundEnabled'))).toBe('true');
   await page.reload();
   await expect(page.getByRole('button', { name: 'Mute sound' })).toBeVisible();
