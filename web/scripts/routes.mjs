@@ -38,10 +38,20 @@ export const ROUTES = [
 
 /**
  * What the shell loads on every page once it is idle, with no one acting (lazy so the first
- * paint does not wait for them): the footer and the wallet's state machine. Toasts, wallet
+ * paint does not wait for them): the footer, the wallet's state machine and, on a feature's
+ * pages, the notice that says whether the feature is on (counted on every route). Toasts, wallet
  * dialogs and the sound players load with a first toast, click or key, so they are not here.
  */
-export const SHELL_LAZY = ['src/app/layout/footer.tsx', 'src/app/wallet-layer.tsx'];
+export const SHELL_LAZY = ['src/app/layout/footer.tsx', 'src/app/wallet-layer.tsx', 'src/components/ui/feature-off-notice.tsx'];
+
+/**
+ * Data sections a screen renders at once wherever their component is on it (a claim's measured
+ * figure: components/claims/claim.tsx loads it with React Query). A route whose first screen has
+ * the component preloads the section and React Query's root with its page, so they are not a
+ * round trip after it.
+ */
+export const DATA_SECTIONS = ['src/components/claims/claim-figure.tsx'];
+const QUERY_ROOT = 'src/lib/query-root.tsx';
 
 /** The manifest key of the entry chunk (index.html). */
 export function entryKey(manifest) {
@@ -63,9 +73,10 @@ export function collect(manifest, key, out = new Set()) {
 /**
  * The chunks a route's first screen needs beyond the entry's: its page module, the modules the
  * page renders at once (its own lazy imports: the screen's content, and React Query's root that
- * lib/lazy-with-queries.tsx imports beside it), and their static imports. Lazy imports further
- * down (a chart drawn once candles arrive, dialogs opened by a click) are not counted: they wait
- * on data or on the user. Returns manifest keys, without the entry's own.
+ * lib/lazy-with-queries.tsx imports beside it), the data sections it shows at once
+ * (DATA_SECTIONS), and their static imports. Lazy imports further down (a chart drawn once
+ * candles arrive, dialogs opened by a click) are not counted: they wait on data or on the user.
+ * Returns manifest keys, without the entry's own.
  */
 export function routeChunks(manifest, module) {
   const shell = collect(manifest, entryKey(manifest));
@@ -73,9 +84,15 @@ export function routeChunks(manifest, module) {
   const out = new Set(page);
   for (const key of page) {
     for (const dyn of manifest[key].dynamicImports ?? []) {
-      // The page's own lazy imports, and those of the helpers it imports (not the shell's).
+      // The page's own lazy imports, and those of the helpers it imports (not the shell's):
+      // its content, which lib/lazy-with-queries.tsx renders inside React Query's root.
       if (shell.has(key) || dyn.endsWith('-page.tsx') || dyn === 'index.html') continue;
-      collect(manifest, dyn, out);
+      collect(manifest, QUERY_ROOT, collect(manifest, dyn, out));
+    }
+  }
+  for (const key of [...out]) {
+    for (const dyn of manifest[key].dynamicImports ?? []) {
+      if (DATA_SECTIONS.includes(dyn)) collect(manifest, QUERY_ROOT, collect(manifest, dyn, out));
     }
   }
   for (const key of shell) out.delete(key);
