@@ -46,7 +46,8 @@ const routePreloadsFile = "route-preloads.json"
 type routePreloads struct {
 	Routes []struct {
 		Pattern string   `json:"pattern"`
-		Preload []string `json:"preload"`
+		Preload []string `json:"preload"` // what the page paints with
+		Later   []string `json:"later"`   // the rest of the first screen: fetched at low priority
 	} `json:"routes"`
 }
 
@@ -85,11 +86,19 @@ func newSPA(files fs.FS, headScripts []string) (*spa, error) {
 		// Without crossorigin the browser would not reuse a preload for the module scripts
 		// Vite's index.html loads (they are crossorigin), and fetch each one twice.
 		var links strings.Builder
-		for _, src := range r.Preload {
-			if !strings.HasPrefix(src, "/assets/") {
-				return nil, fmt.Errorf("server: %s: %q is not a built asset", routePreloadsFile, src)
+		for i, list := range [][]string{r.Preload, r.Later} {
+			for _, src := range list {
+				if !strings.HasPrefix(src, "/assets/") {
+					return nil, fmt.Errorf("server: %s: %q is not a built asset", routePreloadsFile, src)
+				}
+				// Low priority for what comes after the page's paint, so on a slow network it
+				// does not share the bandwidth with what the paint waits for.
+				prio := ""
+				if i == 1 {
+					prio = ` fetchpriority="low"`
+				}
+				fmt.Fprintf(&links, `<link rel="modulepreload" crossorigin href="%s"%s>`, html.EscapeString(src), prio)
 			}
-			fmt.Fprintf(&links, `<link rel="modulepreload" crossorigin href="%s">`, html.EscapeString(src))
 		}
 		if err := registerPattern(s.routes, r.Pattern); err != nil {
 			return nil, fmt.Errorf("server: %s: %w", routePreloadsFile, err)

@@ -10,7 +10,7 @@ import (
 
 const testPreloads = `{"routes":[
  {"pattern":"/{$}","preload":["/assets/landing-1.js"]},
- {"pattern":"/slots","preload":["/assets/slots-page-1.js","/assets/slots-content-1.js"]},
+ {"pattern":"/slots","preload":["/assets/slots-page-1.js"],"later":["/assets/slots-content-1.js"]},
  {"pattern":"/slots/{token}","preload":["/assets/slots-page-1.js","/assets/slots-content-1.js"]},
  {"pattern":"/slots/fair","preload":["/assets/fair-1.js"]},
  {"pattern":"/burn/{hash}","preload":["/assets/certificate-1.js"]},
@@ -33,7 +33,7 @@ func TestSPAPreloadsTheRoutesChunks(t *testing.T) {
 		want []string
 	}{
 		{"/", []string{link("landing-1.js")}},
-		{"/slots", []string{link("slots-page-1.js"), link("slots-content-1.js")}},
+		{"/slots", []string{link("slots-page-1.js"), `<link rel="modulepreload" crossorigin href="/assets/slots-content-1.js" fetchpriority="low">`}},
 		{"/slots/LUCKY", []string{link("slots-page-1.js"), link("slots-content-1.js")}},
 		{"/slots/fair", []string{link("fair-1.js")}},
 		{"/burn/0xabc", []string{link("certificate-1.js")}},

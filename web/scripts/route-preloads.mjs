@@ -7,12 +7,17 @@ import { ROUTES, SHELL_LAZY, collect, entryKey, routeChunks } from './routes.mjs
 
 /** @param manifest Vite's build manifest; @param distDir the build's folder (a URL or path). */
 export async function writeRoutePreloads(manifest, distDir) {
-  const routes = ROUTES.map(({ pattern, module }) => ({
-    pattern,
-    preload: [...routeChunks(manifest, module)].map((key) => `/${manifest[key].file}`).filter((f) => f.endsWith('.js')),
-  }));
+  const shellKeys = collect(manifest, entryKey(manifest));
+  const file = (key) => `/${manifest[key].file}`;
+  const routes = ROUTES.map(({ pattern, module }) => {
+    // The page paints the heading (the largest paint of most screens): its scripts come first;
+    // the content's come at low priority, beside them but not ahead of them.
+    const paint = collect(manifest, module, new Set(shellKeys));
+    const all = [...routeChunks(manifest, module)].filter((k) => manifest[k].file.endsWith('.js'));
+    return { pattern, preload: all.filter((k) => paint.has(k)).map(file), later: all.filter((k) => !paint.has(k)).map(file) };
+  });
   // What the shell loads once idle, for e2e/cold-load.spec.ts (the server does not preload it).
-  const shell = collect(manifest, entryKey(manifest));
+  const shell = shellKeys;
   const idle = new Set();
   for (const m of SHELL_LAZY) collect(manifest, m, idle);
   const idleFiles = [...idle].filter((k) => !shell.has(k)).map((k) => `/${manifest[k].file}`);
