@@ -35,6 +35,8 @@ const phone = {
   launchOptions: chromium,
 };
 const COLD_LOAD = '**/cold-load.spec.ts';
+// What a cold load fetches, measured once, at phone size.
+const FIRST_LOAD = '**/first-load.spec.ts';
 // A trace and a screenshot are recorded for every test and thrown away when it passes, which makes
 // each test about 40 % slower; CI keeps only the log (the failure summary prints each error). Set
 // E2E_TRACE=1 to keep both for failed tests while working on one.
@@ -62,7 +64,7 @@ export default defineConfig({
       // @mobile tests need the mobile layout; @chain tests (shared devnet state) run here only.
       name: 'desktop',
       grepInvert: /@mobile/,
-      testIgnore: COLD_LOAD,
+      testIgnore: [COLD_LOAD, FIRST_LOAD],
       use: desktop,
     },
     {
@@ -73,13 +75,13 @@ export default defineConfig({
       name: 'mobile',
       grep: /@mobile|@phone/,
       grepInvert: /@chain/,
-      testIgnore: COLD_LOAD,
+      testIgnore: [COLD_LOAD, FIRST_LOAD],
       use: phone,
     },
     // Cold loads measure layout shift, so they run last, when no other test is loading the
     // machine or changing the chain under them: a measurement, like Lighthouse, wants quiet.
     { name: 'cold-load-desktop', testMatch: COLD_LOAD, dependencies: ['desktop', 'mobile'], use: desktop },
-    { name: 'cold-load-mobile', testMatch: COLD_LOAD, dependencies: ['desktop', 'mobile'], use: phone },
+    { name: 'cold-load-mobile', testMatch: [COLD_LOAD, FIRST_LOAD], dependencies: ['desktop', 'mobile'], use: phone },
   ],
   webServer: {
     // --history 0: the suite asserts exact genesis balances, so the devnet starts empty.
