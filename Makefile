@@ -37,7 +37,8 @@ web: web/dist/index.html
 # build, so `make run` on an unchanged tree starts at once, and lint's size budget always
 # measures the current sources.
 WEB_INPUTS := $(shell find web/src web/public -type f) web/index.html web/vite.config.ts \
-	web/package.json web/tsconfig.json web/tsconfig.app.json web/tsconfig.node.json web/scripts/compress.mjs
+	web/package.json web/tsconfig.json web/tsconfig.app.json web/tsconfig.node.json \
+	$(wildcard web/scripts/*.mjs)
 
 web/dist/index.html: web/node_modules/.package-lock.json $(WEB_INPUTS)
 	npm run --prefix web build

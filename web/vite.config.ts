@@ -128,6 +128,8 @@ export default defineConfig(({ command }) => ({
     manifest: true,
     // React in a chunk of its own: an app deploy leaves it in the browser's cache.
     rolldownOptions: {
+      // src/boot.ts: the entry of pages with a prerendered first screen (scripts/prerender.mjs).
+      input: { index: 'index.html', boot: 'src/boot.ts' },
       output: { codeSplitting: { groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] } },
     },
   },

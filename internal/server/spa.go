@@ -12,6 +12,7 @@ import (
 	"mime"
 	"net/http"
 	"path"
+	"slices"
 	"strings"
 	"time"
 
@@ -39,6 +40,21 @@ func newPage(html []byte) page {
 	return page{html: html, gzip: gz.Bytes()}
 }
 
+// prerenderedFile holds the routes' first screens, rendered at build time
+// (web/scripts/prerender.mjs), and the page they go in: index.html with its app script
+// replaced by the boot script, which loads the app once the screen is painted.
+const prerenderedFile = "prerendered.json"
+
+type prerendered struct {
+	Page    string            `json:"page"`
+	Entry   string            `json:"entry"`   // the app's entry module, taken out of Page
+	Imports []string          `json:"imports"` // its modulepreload links, taken out of Page
+	Screens map[string]string `json:"screens"` // by route pattern
+}
+
+// rootElement is where index.html's app mounts; a prerendered screen goes inside it.
+const rootElement = `<div id="root"></div>`
+
 // routePreloadsFile lists, for each client route, the scripts its first screen needs beyond
 // the entry's (web/scripts/route-preloads.mjs writes it from Vite's manifest at build time).
 const routePreloadsFile = "route-preloads.json"
@@ -59,16 +75,7 @@ func newSPA(files fs.FS, headScripts []string) (*spa, error) {
 	if err != nil {
 		return nil, fmt.Errorf("server: web build has no index.html (run `make build`): %w", err)
 	}
-	if len(headScripts) > 0 {
-		var tags strings.Builder
-		for _, src := range headScripts {
-			// defer: runs before the app's module script (document order) without
-			// blocking the first paint.
-			fmt.Fprintf(&tags, `<script src="%s" defer></script>`, html.EscapeString(src))
-		}
-		// Before the app's own module script, so the app finds the provider at start.
-		index = bytes.Replace(index, []byte("<head>"), []byte("<head>"+tags.String()), 1)
-	}
+	index = withHeadScripts(index, headScripts)
 	s := &spa{files: files, shell: newPage(index), pages: map[string]page{}, routes: http.NewServeMux(), modTime: time.Now()}
 	// A build without the file (the "not built" page, an older build) serves the bare shell.
 	data, err := fs.ReadFile(files, routePreloadsFile)
@@ -82,30 +89,105 @@ func newSPA(files fs.FS, headScripts []string) (*spa, error) {
 	if err := json.Unmarshal(data, &rp); err != nil {
 		return nil, fmt.Errorf("server: %s: %w", routePreloadsFile, err)
 	}
+	pre, err := readPrerendered(files)
+	if err != nil {
+		return nil, err
+	}
+	bootPage := withHeadScripts([]byte(pre.Page), headScripts)
 	for _, r := range rp.Routes {
-		// Without crossorigin the browser would not reuse a preload for the module scripts
-		// Vite's index.html loads (they are crossorigin), and fetch each one twice.
-		var links strings.Builder
-		for i, list := range [][]string{r.Preload, r.Later} {
-			for _, src := range list {
-				if !strings.HasPrefix(src, "/assets/") {
-					return nil, fmt.Errorf("server: %s: %q is not a built asset", routePreloadsFile, src)
-				}
-				// Low priority for what comes after the page's paint, so on a slow network it
-				// does not share the bandwidth with what the paint waits for.
-				prio := ""
-				if i == 1 {
-					prio = ` fetchpriority="low"`
-				}
-				fmt.Fprintf(&links, `<link rel="modulepreload" crossorigin href="%s"%s>`, html.EscapeString(src), prio)
+		for _, src := range slices.Concat(r.Preload, r.Later) {
+			if !strings.HasPrefix(src, "/assets/") {
+				return nil, fmt.Errorf("server: %s: %q is not a built asset", routePreloadsFile, src)
 			}
 		}
 		if err := registerPattern(s.routes, r.Pattern); err != nil {
 			return nil, fmt.Errorf("server: %s: %w", routePreloadsFile, err)
 		}
-		s.pages[r.Pattern] = newPage(bytes.Replace(index, []byte("</head>"), []byte(links.String()+"</head>"), 1))
+		var page []byte
+		if screen, ok := pre.Screens[r.Pattern]; ok {
+			// The boot script fetches the scripts once the screen is painted (web/src/boot.ts).
+			later := r.Later
+			if later == nil {
+				later = []string{} // a list, as the boot script reads it
+			}
+			list, err := json.Marshal(struct {
+				Entry   string   `json:"entry"`
+				Preload []string `json:"preload"`
+				Later   []string `json:"later"`
+			}{pre.Entry, slices.Concat(pre.Imports, r.Preload), later})
+			if err != nil {
+				return nil, fmt.Errorf("server: %s: %w", prerenderedFile, err)
+			}
+			head := `<script type="application/json" id="route-scripts">` + string(list) + `</script></head>`
+			page = bytes.Replace(bootPage, []byte("</head>"), []byte(head), 1)
+			page = bytes.Replace(page, []byte(rootElement), []byte(`<div id="root">`+screen+`</div>`), 1)
+		} else {
+			page = bytes.Replace(index, []byte("</head>"), []byte(preloadLinks(r.Preload, r.Later)+"</head>"), 1)
+		}
+		s.pages[r.Pattern] = newPage(page)
 	}
 	return s, nil
+}
+
+// readPrerendered reads the build's prerendered screens; a build without them has none.
+func readPrerendered(files fs.FS) (prerendered, error) {
+	var pre prerendered
+	data, err := fs.ReadFile(files, prerenderedFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		return pre, nil
+	}
+	if err != nil {
+		return pre, fmt.Errorf("server: reading %s: %w", prerenderedFile, err)
+	}
+	if err := json.Unmarshal(data, &pre); err != nil {
+		return pre, fmt.Errorf("server: %s: %w", prerenderedFile, err)
+	}
+	if len(pre.Screens) == 0 {
+		return pre, nil
+	}
+	if strings.Count(pre.Page, rootElement) != 1 {
+		return pre, fmt.Errorf("server: %s: its page has no single %s", prerenderedFile, rootElement)
+	}
+	for _, src := range append([]string{pre.Entry}, pre.Imports...) {
+		if !strings.HasPrefix(src, "/assets/") {
+			return pre, fmt.Errorf("server: %s: %q is not a built asset", prerenderedFile, src)
+		}
+	}
+	return pre, nil
+}
+
+// withHeadScripts puts the given classic scripts first in a page's head. defer: they run
+// before the app's module scripts (document order) without blocking the first paint.
+func withHeadScripts(page []byte, srcs []string) []byte {
+	if len(srcs) == 0 {
+		return page
+	}
+	var tags strings.Builder
+	for _, src := range srcs {
+		fmt.Fprintf(&tags, `<script src="%s" defer></script>`, html.EscapeString(src))
+	}
+	// Before the app's own module script, so the app finds the provider at start.
+	return bytes.Replace(page, []byte("<head>"), []byte("<head>"+tags.String()), 1)
+}
+
+// preloadLinks fetches a route's scripts alongside the entry instead of one round trip after
+// another (the entry, then the app, then the page, then its content).
+func preloadLinks(preload, later []string) string {
+	var links strings.Builder
+	for i, list := range [][]string{preload, later} {
+		for _, src := range list {
+			// Low priority for what comes after the page's paint, so on a slow network it
+			// does not share the bandwidth with what the paint waits for.
+			prio := ""
+			if i == 1 {
+				prio = ` fetchpriority="low"`
+			}
+			// Without crossorigin the browser would not reuse a preload for a module script
+			// (they are crossorigin), and fetch each one twice.
+			fmt.Fprintf(&links, `<link rel="modulepreload" crossorigin href="%s"%s>`, html.EscapeString(src), prio)
+		}
+	}
+	return links.String()
 }
 
 // registerPattern adds a route pattern to the matcher, turning ServeMux's panic on a bad or

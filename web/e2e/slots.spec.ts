@@ -37,7 +37,7 @@ test.describe('slots: routes and layout', () => {
     await expect(page.getByTestId('chip-pot-value')).toHaveText(/^[1-9]\d{0,2}(,\d{3})*\.\d{2}$/);
     expect(await pot(request, SUPRA)).toBeGreaterThan(0n);
     await expect(page.getByTestId('chip-total-won')).toHaveCount(0);
-    await expect(page.getByTestId('reels').locator('svg[data-symbol]')).toHaveCount(3);
+    await expect(page.getByTestId('reels').locator('img[data-symbol]')).toHaveCount(3);
     // One sound control on the page: the header's.
     await expect(page.getByRole('button', { name: /sound/i })).toHaveCount(1);
     await expect(page.getByRole('banner').getByRole('button', { name: /sound/i })).toBeVisible();

@@ -53,11 +53,10 @@ export const SHELL_LAZY = ['src/app/layout/footer.tsx', 'src/app/wallet-layer.ts
 export const DATA_SECTIONS = ['src/components/claims/claim-figure.tsx'];
 const QUERY_ROOT = 'src/lib/query-root.tsx';
 
-/** The manifest key of the entry chunk (index.html). */
+/** The manifest key of the app's entry chunk (index.html's script, src/main.tsx). */
 export function entryKey(manifest) {
-  const key = Object.keys(manifest).find((k) => manifest[k].isEntry);
-  if (!key) throw new Error('build-manifest.json has no entry chunk');
-  return key;
+  if (!manifest['index.html']?.isEntry) throw new Error('build-manifest.json has no entry chunk for index.html');
+  return 'index.html';
 }
 
 /** A chunk and its static imports, followed transitively, into `out` (manifest keys). */

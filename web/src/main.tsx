@@ -1,16 +1,24 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import '@/index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');
-// A transition: React renders the first screen in slices of a few milliseconds, yielding to the
-// browser between them, instead of in one long task that blocks input.
-startTransition(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
 );
+// A transition: React renders (or hydrates) the first screen in slices of a few milliseconds,
+// yielding to the browser between them, instead of in one long task that blocks input.
+startTransition(() => {
+  if (root.firstElementChild) {
+    // The server sent the route's first screen, rendered at build time (src/prerender.tsx): the
+    // browser has painted it already, and React takes it over as it is. A page that differs
+    // from it is a bug, which React answers by drawing the page again; say so where tests look.
+    hydrateRoot(root, app, { onRecoverableError: (error) => console.error('lucky: hydration:', error) });
+  } else {
+    createRoot(root).render(app);
+  }
+});
