@@ -24,7 +24,13 @@ const noSubscribe = () => () => {};
 
 export function SoundProvider({ children, manager }: { children: ReactNode; manager?: SoundManager }) {
   const [m, setM] = useState<SoundManager | undefined>(manager);
-  const [initial] = useState(readSoundEnabled);
+  // The stored preference comes in after the first render, as a transition: that render must be
+  // the page's prerendered HTML (built without anyone's preference), and as a transition React
+  // finishes taking the page over before it re-renders for it, instead of drawing it again.
+  const [stored, setStored] = useState(true);
+  useEffect(() => {
+    if (!readSoundEnabled()) startTransition(() => setStored(false));
+  }, []);
   useEffect(() => {
     if (m) return;
     const load = () => void loadManager().then((x) => startTransition(() => setM(x)));
@@ -36,7 +42,7 @@ export function SoundProvider({ children, manager }: { children: ReactNode; mana
       window.removeEventListener('keydown', load, opts);
     };
   }, [m]);
-  const enabled = useSyncExternalStore(m?.subscribe ?? noSubscribe, m?.isEnabled ?? (() => initial), () => true);
+  const enabled = useSyncExternalStore(m?.subscribe ?? noSubscribe, m?.isEnabled ?? (() => stored), () => true);
   const value = useMemo<SoundContextValue>(() => {
     // Before the players load, what turns sound on or plays loads them; stopping has nothing to stop.
     const withPlayers = (fn: (x: SoundManager) => void) => {
