@@ -4,7 +4,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { SLOT_ODDS } from './src/lib/slots/paytable';
+import { SLOT_ODDS } from './src/lib/slots/paytable.ts';
 
 // `make dev`: Vite serves the app with hot reload and hands everything the Go binary answers to it.
 // The binary runs on devnet (LUCKY_DEV_API, default http://127.0.0.1:8080).

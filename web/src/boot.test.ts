@@ -43,7 +43,7 @@ describe('boot', () => {
     await import('@/boot');
     expect(added()).toEqual([]); // nothing before the frame
     expect(frames).toHaveLength(1);
-    frames[0](0);
+    frames[0]?.(0);
     expect(added()).toEqual([]); // the frame callback runs before the paint
     vi.runAllTimers();
     expect(added()).toEqual(expected);
