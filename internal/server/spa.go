@@ -20,11 +20,12 @@ import (
 )
 
 // spa serves the built React app: hashed assets forever-cached, other public files briefly
-// cached, and index.html for every client route, carrying that route's own preload links.
+// cached, and index.html for every client route, carrying that route's first screen (a route
+// with a fixed path) or its own preload links.
 type spa struct {
 	files   fs.FS
 	shell   page            // index.html with the head scripts added, for paths no route names
-	pages   map[string]page // by route pattern: the shell with the route's modulepreload links
+	pages   map[string]page // by route pattern: the route's first screen or modulepreload links
 	routes  *http.ServeMux  // matches a path to its route pattern (its handlers are never called)
 	modTime time.Time
 }
@@ -103,25 +104,11 @@ func newSPA(files fs.FS, headScripts []string) (*spa, error) {
 		if err := registerPattern(s.routes, r.Pattern); err != nil {
 			return nil, fmt.Errorf("server: %s: %w", routePreloadsFile, err)
 		}
-		var page []byte
-		if screen, ok := pre.Screens[r.Pattern]; ok {
-			// The boot script fetches the scripts once the screen is painted (web/src/boot.ts).
-			later := r.Later
-			if later == nil {
-				later = []string{} // a list, as the boot script reads it
-			}
-			list, err := json.Marshal(struct {
-				Entry   string   `json:"entry"`
-				Preload []string `json:"preload"`
-				Later   []string `json:"later"`
-			}{pre.Entry, slices.Concat(pre.Imports, r.Preload), later})
-			if err != nil {
-				return nil, fmt.Errorf("server: %s: %w", prerenderedFile, err)
-			}
-			head := `<script type="application/json" id="route-scripts">` + string(list) + `</script></head>`
-			page = bytes.Replace(bootPage, []byte("</head>"), []byte(head), 1)
-			page = bytes.Replace(page, []byte(rootElement), []byte(`<div id="root">`+screen+`</div>`), 1)
-		} else {
+		page, ok, err := pre.page(bootPage, r.Pattern, r.Preload, r.Later)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
 			page = bytes.Replace(index, []byte("</head>"), []byte(preloadLinks(r.Preload, r.Later)+"</head>"), 1)
 		}
 		s.pages[r.Pattern] = newPage(page)
@@ -154,6 +141,30 @@ func readPrerendered(files fs.FS) (prerendered, error) {
 		}
 	}
 	return pre, nil
+}
+
+// page is a route's HTML with its first screen in the root (boot: the page with the head
+// scripts), or false when the build has no screen for the route. The boot script fetches the
+// route's scripts once the screen is painted (web/src/boot.ts): they are listed, not linked.
+func (p prerendered) page(boot []byte, pattern string, preload, later []string) ([]byte, bool, error) {
+	screen, ok := p.Screens[pattern]
+	if !ok {
+		return nil, false, nil
+	}
+	if later == nil {
+		later = []string{} // a list, as the boot script reads it
+	}
+	list, err := json.Marshal(struct {
+		Entry   string   `json:"entry"`
+		Preload []string `json:"preload"`
+		Later   []string `json:"later"`
+	}{p.Entry, slices.Concat(p.Imports, preload), later})
+	if err != nil {
+		return nil, false, fmt.Errorf("server: %s: %w", prerenderedFile, err)
+	}
+	head := `<script type="application/json" id="route-scripts">` + string(list) + `</script></head>`
+	page := bytes.Replace(boot, []byte("</head>"), []byte(head), 1)
+	return bytes.Replace(page, []byte(rootElement), []byte(`<div id="root">`+screen+`</div>`), 1), true, nil
 }
 
 // withHeadScripts puts the given classic scripts first in a page's head. defer: they run
