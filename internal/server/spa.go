@@ -151,14 +151,23 @@ func (p prerendered) page(boot []byte, pattern string, preload, later []string) 
 	if !ok {
 		return nil, false, nil
 	}
+	// Lists, as the boot script reads them.
+	imports := p.Imports
+	if imports == nil {
+		imports = []string{}
+	}
+	if preload == nil {
+		preload = []string{}
+	}
 	if later == nil {
-		later = []string{} // a list, as the boot script reads it
+		later = []string{}
 	}
 	list, err := json.Marshal(struct {
 		Entry   string   `json:"entry"`
+		Imports []string `json:"imports"`
 		Preload []string `json:"preload"`
 		Later   []string `json:"later"`
-	}{p.Entry, slices.Concat(p.Imports, preload), later})
+	}{p.Entry, imports, preload, later})
 	if err != nil {
 		return nil, false, fmt.Errorf("server: %s: %w", prerenderedFile, err)
 	}

@@ -108,8 +108,8 @@ func TestSPAServesThePrerenderedScreen(t *testing.T) {
 	tests := []struct {
 		path, root, scripts string // root "": the empty root, and the route's links in the head
 	}{
-		{"/", `<main><h1>LUCKY &amp; friends</h1></main>`, `{"entry":"/assets/index-abc.js","preload":["/assets/react-1.js","/assets/landing-1.js"],"later":[]}`},
-		{"/slots", `<main><h1>Slots</h1></main>`, `{"entry":"/assets/index-abc.js","preload":["/assets/react-1.js","/assets/slots-page-1.js"],"later":["/assets/slots-content-1.js"]}`},
+		{"/", `<main><h1>LUCKY &amp; friends</h1></main>`, `{"entry":"/assets/index-abc.js","imports":["/assets/react-1.js"],"preload":["/assets/landing-1.js"],"later":[]}`},
+		{"/slots", `<main><h1>Slots</h1></main>`, `{"entry":"/assets/index-abc.js","imports":["/assets/react-1.js"],"preload":["/assets/slots-page-1.js"],"later":["/assets/slots-content-1.js"]}`},
 		{"/slots/LUCKY", "", ""},
 		{"/no/such/page", "", ""},
 	}

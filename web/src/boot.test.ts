@@ -1,65 +1,80 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const list = { entry: '/assets/index-1.js', preload: ['/assets/react-1.js', '/assets/page-1.js'], later: ['/assets/content-1.js'] };
+const list = {
+  entry: '/assets/index-1.js',
+  imports: ['/assets/react-1.js'],
+  preload: ['/assets/page-1.js', '/assets/page-2.js', '/assets/page-3.js', '/assets/page-4.js', '/assets/page-5.js', '/assets/page-6.js'],
+  later: ['/assets/content-1.js'],
+};
 
 function setVisibility(state: DocumentVisibilityState) {
   Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
 }
 
-/** What the boot script put in the head: [tag, rel or type, href or src, fetchpriority, crossorigin]. */
-function added() {
-  return Array.from(document.head.querySelectorAll('link, script:not(#route-scripts)'), (el) =>
-    el instanceof HTMLLinkElement
-      ? ['link', el.rel, el.getAttribute('href'), el.fetchPriority, el.getAttribute('crossorigin')]
-      : ['script', (el as HTMLScriptElement).type, el.getAttribute('src'), '', el.getAttribute('crossorigin')],
-  );
+/** The preload links the boot script put in the head: [href, fetchpriority, crossorigin]. */
+function links() {
+  return Array.from(document.head.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]'), (l) => [l.getAttribute('href'), l.fetchPriority, l.getAttribute('crossorigin')]);
 }
 
-const expected = [
-  ['link', 'modulepreload', '/assets/react-1.js', 'auto', ''],
-  ['link', 'modulepreload', '/assets/page-1.js', 'auto', ''],
-  ['link', 'modulepreload', '/assets/content-1.js', 'low', ''],
-  ['script', 'module', '/assets/index-1.js', '', ''],
+const allLinks = [
+  ['/assets/react-1.js', 'auto', ''],
+  ...list.preload.map((href) => [href, 'auto', '']),
+  ['/assets/content-1.js', 'low', ''],
 ];
 
 describe('boot', () => {
   let frames: FrameRequestCallback[];
+  let imported: string[];
   beforeEach(() => {
     vi.resetModules();
     vi.useFakeTimers();
     frames = [];
+    imported = [];
     vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => frames.push(cb));
+    // The modules are not loaded in jsdom: the test sees which are asked for, in which order.
+    vi.doMock('/assets/react-1.js', () => (imported.push('react'), {}));
+    vi.doMock('/assets/index-1.js', () => (imported.push('entry'), {}));
     document.head.innerHTML = `<script type="application/json" id="route-scripts">${JSON.stringify(list)}</script>`;
-    // A script element added to jsdom's head is not fetched (no resources are loaded here).
   });
   afterEach(() => {
     vi.useRealTimers();
     vi.restoreAllMocks();
+    vi.doUnmock('/assets/react-1.js');
+    vi.doUnmock('/assets/index-1.js');
     document.head.innerHTML = '';
   });
 
-  it('fetches the app and the route scripts right after the screen is painted', async () => {
+  it('fetches the route scripts after the screen is painted, a few links a task, then runs React and the app', async () => {
     setVisibility('visible');
     await import('@/boot');
-    expect(added()).toEqual([]); // nothing before the frame
+    expect(links()).toEqual([]); // nothing before the frame
     expect(frames).toHaveLength(1);
     frames[0]?.(0);
-    expect(added()).toEqual([]); // the frame callback runs before the paint
-    vi.runAllTimers();
-    expect(added()).toEqual(expected);
+    expect(links()).toEqual([]); // the frame callback runs before the paint
+    await vi.advanceTimersToNextTimerAsync();
+    expect(links()).toEqual(allLinks.slice(0, 6)); // the first task: six links
+    await vi.advanceTimersToNextTimerAsync();
+    expect(links()).toEqual(allLinks);
+    await vi.runAllTimersAsync();
+    await vi.waitFor(() => expect(imported).toEqual(['react', 'entry']));
   });
 
   it('fetches at once in a background tab, where no frame comes', async () => {
     setVisibility('hidden');
     await import('@/boot');
     expect(frames).toHaveLength(0);
-    expect(added()).toEqual(expected);
+    expect(links()).toEqual(allLinks.slice(0, 6));
+    await vi.runAllTimersAsync();
+    expect(links()).toEqual(allLinks);
+    await vi.waitFor(() => expect(imported).toEqual(['react', 'entry']));
   });
 
   it('adds nothing to a page without the list', async () => {
     document.head.innerHTML = '';
     setVisibility('hidden');
     await import('@/boot');
-    expect(added()).toEqual([]);
+    await vi.runAllTimersAsync();
+    expect(links()).toEqual([]);
+    expect(imported).toEqual([]);
   });
 });
