@@ -53,7 +53,7 @@ func (l *txList) clone() txList {
 	return txList{
 		file:   l.file,
 		cold:   l.cold[:len(l.cold):len(l.cold)],
-		hot:    append(make([]*txRecord, 0, max(len(l.hot), 2*l.recent)), l.hot...),
+		hot:    append([]*txRecord(nil), l.hot...),
 		recent: l.recent,
 	}
 }
@@ -147,7 +147,7 @@ func (l *txList) settle() {
 	}
 	// A new array: the old one, which a snapshot's copy does not share, goes with the
 	// moved records.
-	l.hot = append(make([]*txRecord, 0, 2*l.recent), l.hot[n:]...)
+	l.hot = append([]*txRecord(nil), l.hot[n:]...)
 }
 
 // reader returns a reader of many transactions in chain order, reading the file through
