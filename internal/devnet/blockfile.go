@@ -56,21 +56,29 @@ func (f *blockFile) appendRecords(n int, encode func(dst []byte, i int) ([]byte,
 			return nil, f.fail(err)
 		}
 	}
+	// Written a mebibyte at a time: a thousand old transactions are megabytes, which
+	// need not all be in memory at once on their way out of it.
 	var buf []byte
 	offsets := make([]int64, n)
+	end := f.size // where buf goes
 	for i := range n {
-		offsets[i] = f.size + int64(len(buf))
+		offsets[i] = end + int64(len(buf))
 		var err error
 		if buf, err = encode(buf, i); err != nil {
-			// A record that cannot be encoded is not the file's fault: nothing is
-			// written, the records stay in memory, and later writes are tried again.
+			// A record that cannot be encoded is not the file's fault: the records stay in
+			// memory (what was written of them is never read), and later writes are tried.
+			f.size = end
 			return nil, fmt.Errorf("%w: encoding an old record: %w", ErrBlockStorage, err)
 		}
+		if len(buf) >= 1<<20 || i == n-1 {
+			if _, err := f.f.WriteAt(buf, end); err != nil {
+				return nil, f.fail(err)
+			}
+			end += int64(len(buf))
+			buf = buf[:0]
+		}
 	}
-	if _, err := f.f.WriteAt(buf, f.size); err != nil {
-		return nil, f.fail(err)
-	}
-	f.size += int64(len(buf))
+	f.size = end
 	return offsets, nil
 }
 
