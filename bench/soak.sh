@@ -9,7 +9,7 @@
 # contract refusal, any 5xx or unanswered read, or the server's memory (VmRSS) growing,
 # from its lowest point during the run to the run's end, by more than
 # ${SOAK_RSS_SLACK_MB:-64} MB plus ${SOAK_RSS_KB_PER_TX:-4} KB per confirmed transaction.
-# The devnet keeps the newest 1,024 to 2,048 transactions in memory and moves older ones
+# The devnet keeps the newest 256 to 512 transactions in memory and moves older ones
 # to a scratch file (what stays of each is about 150 bytes), and SQLite's page cache fills
 # up to 32 MiB as the index grows: the slack allows for those and the GC's swings; a leak
 # per read, per block or per transaction shows beyond it. Linux only (/proc).

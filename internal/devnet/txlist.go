@@ -22,7 +22,7 @@ import (
 
 // DefaultRecentTransactions is how many of the newest transactions a node keeps in memory
 // when Options.RecentTransactions is not set: between this many and twice as many are.
-const DefaultRecentTransactions = 1024
+const DefaultRecentTransactions = 256
 
 // txList is a ledger's transactions, indexes 0 to len()-1: transaction i is in the file
 // when i < len(cold), and in memory at hot[i-len(cold)] otherwise.
