@@ -640,11 +640,10 @@ func (h *HistoryHandler) luckyDay(ctx context.Context) (day *luckyDayJSON, head 
 // sumDay reads the 24 hours before now from the trades, and the holder count.
 func (h *HistoryHandler) sumDay(ctx context.Context, tok tokens.Token, idx, head uint64, now int64) (out luckyDayJSON, err error) {
 	ct := tok.Coin()
-	before, in, err := h.d.Store.WindowTrades(ctx, ct, now-history.Day, now)
+	win, err := h.d.Store.WindowSummary(ctx, ct, now-history.Day, now)
 	if err != nil {
 		return out, err
 	}
-	win := history.Summarize(before, in)
 	_, holders, err := h.d.Store.Holders(ctx, ct, h.d.Rules.BurnAddress, 1)
 	if err != nil {
 		return out, err

@@ -58,18 +58,14 @@ func (h *HistoryHandler) tokensDay(ctx context.Context, maxHeight uint64) (*toke
 			}
 		}
 		to := now.Unix()
-		before, in, err := h.d.Store.DayTrades(ctx, bases, to-history.Day, to, maxHeight)
+		wins, err := h.d.Store.DayWindows(ctx, bases, to-history.Day, to, maxHeight)
 		if err != nil {
 			return nil, err
 		}
 		out := &tokenDays{byCoin: make(map[supra.CoinType]tokenDayJSON, len(bases)),
 			indexed: strconv.FormatUint(min(last.Height, maxHeight), 10)}
 		for _, b := range bases {
-			var prev *history.Trade
-			if t, ok := before[b]; ok {
-				prev = &t
-			}
-			win := history.Summarize(prev, in[b])
+			win := wins[b]
 			vb, vq := win.VolBase.String(), win.VolQuote.String()
 			out.byCoin[b] = tokenDayJSON{Change24h: history.Change(win.Ref, win.Close), Change24hUSD: history.Change(win.RefUSD, win.CloseUSD),
 				Volume24h: &vb, Volume24hQuote: &vq, Buys24h: &win.Buys, Sells24h: &win.Sells}

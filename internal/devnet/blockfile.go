@@ -11,8 +11,8 @@ import (
 	"time"
 )
 
-// blockFile is an append-only scratch file of encoded blocks, shared by a chain and its
-// snapshots. It is created on the first write, in dir (the system's temporary directory
+// blockFile is an append-only scratch file of encoded old blocks and old transactions,
+// shared by a chain and its snapshots. It is created on the first write, in dir (the system's temporary directory
 // when dir is ""), and unlinked at once: it only spares memory, the state file holds the
 // whole chain, so nothing of it may outlive the process, even one that is killed. Its
 // space is freed when it is closed: by Node.Close, or by the runtime once no ledger refers
@@ -38,6 +38,14 @@ func newBlockFile(dir string, log *slog.Logger) *blockFile {
 
 // append writes blocks at the end of the file in one write and returns their offsets.
 func (f *blockFile) append(blocks []*blockRec) ([]int64, error) {
+	return f.appendRecords(len(blocks), func(dst []byte, i int) ([]byte, error) {
+		return appendBlockRecord(dst, blocks[i]), nil
+	})
+}
+
+// appendRecords writes n records at the end of the file in one write and returns their
+// offsets; encode appends record i (its length and body) to dst.
+func (f *blockFile) appendRecords(n int, encode func(dst []byte, i int) ([]byte, error)) ([]int64, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.err != nil {
@@ -48,16 +56,29 @@ func (f *blockFile) append(blocks []*blockRec) ([]int64, error) {
 			return nil, f.fail(err)
 		}
 	}
+	// Written a mebibyte at a time: a thousand old transactions are megabytes, which
+	// need not all be in memory at once on their way out of it.
 	var buf []byte
-	offsets := make([]int64, len(blocks))
-	for i, b := range blocks {
-		offsets[i] = f.size + int64(len(buf))
-		buf = appendBlockRecord(buf, b)
+	offsets := make([]int64, n)
+	end := f.size // where buf goes
+	for i := range n {
+		offsets[i] = end + int64(len(buf))
+		var err error
+		if buf, err = encode(buf, i); err != nil {
+			// A record that cannot be encoded is not the file's fault: the records stay in
+			// memory (what was written of them is never read), and later writes are tried.
+			f.size = end
+			return nil, fmt.Errorf("%w: encoding an old record: %w", ErrBlockStorage, err)
+		}
+		if len(buf) >= 1<<20 || i == n-1 {
+			if _, err := f.f.WriteAt(buf, end); err != nil {
+				return nil, f.fail(err)
+			}
+			end += int64(len(buf))
+			buf = buf[:0]
+		}
 	}
-	if _, err := f.f.WriteAt(buf, f.size); err != nil {
-		return nil, f.fail(err)
-	}
-	f.size += int64(len(buf))
+	f.size = end
 	return offsets, nil
 }
 
@@ -115,6 +136,12 @@ func (f *blockFile) read(off int64) (*blockRec, error) {
 	return r.read(off)
 }
 
+// body returns the body of the record at off (a transaction's is a few kilobytes).
+func (f *blockFile) body(off int64) ([]byte, error) {
+	r := blockReader{file: f, chunk: 4096}
+	return r.body(off)
+}
+
 // reader returns a reader for many records in file order, read 64 KiB at a time.
 func (f *blockFile) reader() *blockReader { return &blockReader{file: f, chunk: 64 << 10} }
 
@@ -130,6 +157,16 @@ type blockReader struct {
 const maxBlockRecord = 64 << 20
 
 func (r *blockReader) read(off int64) (*blockRec, error) {
+	body, err := r.body(off)
+	if err != nil {
+		return nil, err
+	}
+	return decodeBlockRecord(body)
+}
+
+// body returns the body of the record at off; it aliases the reader's buffer, so it is
+// only valid until the next read.
+func (r *blockReader) body(off int64) ([]byte, error) {
 	rec, ok, err := r.buffered(off)
 	if !ok && err == nil {
 		if err = r.fill(off, r.chunk); err == nil {
@@ -149,8 +186,8 @@ func (r *blockReader) read(off int64) (*blockRec, error) {
 	return rec, err
 }
 
-// buffered decodes the record at off if the buffer holds all of it.
-func (r *blockReader) buffered(off int64) (*blockRec, bool, error) {
+// buffered returns the body of the record at off if the buffer holds all of it.
+func (r *blockReader) buffered(off int64) ([]byte, bool, error) {
 	if off < r.at || off >= r.at+int64(len(r.buf)) {
 		return nil, false, nil
 	}
@@ -164,8 +201,7 @@ func (r *blockReader) buffered(off int64) (*blockRec, bool, error) {
 	case uint64(len(b)-used) < size:
 		return nil, false, nil
 	}
-	rec, err := decodeBlockRecord(b[used : used+int(size)])
-	return rec, err == nil, err
+	return b[used : used+int(size)], true, nil
 }
 
 func (r *blockReader) fill(off int64, n int) error {

@@ -130,14 +130,18 @@ func chainAnswers(t *testing.T, n *devnet.Node, hashes [][32]byte) map[string]st
 	return out
 }
 
-// A node with a state file keeps its old blocks next to it, leaves no file there but the
-// state and its one history journal, and answers the same after a restart.
+// A node with a state file keeps its old blocks and transactions next to it, leaves no
+// file there but the state and its one history journal (written from the old records),
+// and answers the same after a restart.
 func TestOldBlocksSurviveARestart(t *testing.T) {
 	dir := t.TempDir()
-	opts := devnet.Options{StatePath: filepath.Join(dir, "state.json"), RecentBlocks: 3}
+	opts := devnet.Options{StatePath: filepath.Join(dir, "state.json"), RecentBlocks: 3, RecentTransactions: 2}
 	n := devnettest.New(t, opts)
 	hashes := transfersAndBlocks(t, n, 30, 0)
 	before := chainAnswers(t, n, hashes)
+	if n.TransactionsInFile() == 0 {
+		t.Fatal("no transaction in the scratch file")
+	}
 	if err := n.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -153,6 +157,9 @@ func TestOldBlocksSurviveARestart(t *testing.T) {
 		t.Fatalf("files left in the state directory: %v", names)
 	}
 	m := devnettest.New(t, opts)
+	if m.TransactionsInFile() == 0 {
+		t.Fatal("no transaction in the scratch file after the restart")
+	}
 	after := chainAnswers(t, m, hashes)
 	for path, want := range before {
 		if got := after[path]; got != want {

@@ -232,8 +232,8 @@ func (n *Node) record(c *ledger, rec *txRecord) {
 	b := c.openBlock()
 	rec.Height = b.Height
 	rec.Pending = true
-	idx := len(c.txs)
-	c.txs = append(c.txs, rec)
+	idx := c.txs.len()
+	c.txs.add(rec)
 	b.Txs = append(b.Txs, idx)
 	c.txByHash[rec.Hash] = idx
 	c.bySender[rec.Sender] = append(c.bySender[rec.Sender], idx)

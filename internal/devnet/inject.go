@@ -90,7 +90,7 @@ func (n *Node) InjectEvent(eventType string, data json.RawMessage, tx InjectTx) 
 	h := sha3.New256()
 	h.Write([]byte("LUCKY::DevnetInjectedTx"))
 	h.Write(binary.LittleEndian.AppendUint64(nil, b.Height))
-	h.Write(binary.LittleEndian.AppendUint64(nil, uint64(len(c.txs))))
+	h.Write(binary.LittleEndian.AppendUint64(nil, uint64(c.txs.len())))
 	h.Write([]byte(eventType))
 	h.Write(compact.Bytes())
 	var hash [32]byte
@@ -106,8 +106,8 @@ func (n *Node) InjectEvent(eventType string, data json.RawMessage, tx InjectTx) 
 		Payload: supra.TxPayloadInfo{Move: supra.EntryFunctionPayloadInfo{Type: "entry_function_payload",
 			Function: fn, TypeArguments: tys, Arguments: args}},
 	}
-	idx := len(c.txs)
-	c.txs = append(c.txs, rec)
+	idx := c.txs.len()
+	c.txs.add(rec)
 	c.txByHash[hash] = idx
 	b.Txs = append(b.Txs, idx)
 	c.seal(n.now)

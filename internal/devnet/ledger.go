@@ -17,7 +17,7 @@ type ledger struct {
 	timeOffset time.Duration // devnet time travel
 	blocks     blockList     // sealed blocks, the old ones on disk
 	open       *blockRec     // block being filled in interval mode (nil otherwise)
-	txs        []*txRecord
+	txs        txList        // executed transactions, the old ones on disk
 	txByHash   map[[32]byte]int
 	bySender   map[supra.Address][]int
 	coinTxs    map[supra.Address][]int
@@ -43,11 +43,12 @@ type txRecord struct {
 	Status  string
 }
 
-func newLedger(clock func() time.Time, blocks blockList) *ledger {
+func newLedger(clock func() time.Time, blocks blockList, recentTxs int) *ledger {
 	c := &ledger{
 		st:       newState(),
 		clock:    clock,
 		blocks:   blocks,
+		txs:      newTxList(blocks.file, recentTxs),
 		txByHash: map[[32]byte]int{},
 		bySender: map[supra.Address][]int{},
 		coinTxs:  map[supra.Address][]int{},
@@ -64,22 +65,33 @@ func (c *ledger) clone() *ledger {
 		clock:      c.clock,
 		timeOffset: c.timeOffset,
 		blocks:     c.blocks.clone(),
-		txs:        append([]*txRecord(nil), c.txs...),
+		txs:        c.txs.clone(),
 		txByHash:   maps.Clone(c.txByHash),
-		bySender:   maps.Clone(c.bySender),
-		coinTxs:    maps.Clone(c.coinTxs),
+		bySender:   cappedLists(c.bySender),
+		coinTxs:    cappedLists(c.coinTxs),
 	}
 	if c.open != nil {
-		// Records of the open block are mutated when it seals: give the clone its own.
+		// Records of the open block are mutated when it seals: give the clone its own
+		// (they are in memory: a pending record never goes to the file).
 		o := *c.open
 		o.Txs = append([]int(nil), c.open.Txs...)
 		for _, i := range o.Txs {
-			r := *c.txs[i]
-			d.txs[i] = &r
+			r := *c.txs.hotAt(i)
+			d.txs.hot[i-len(d.txs.cold)] = &r
 		}
 		d.open = &o
 	}
 	return d
+}
+
+// cappedLists copies an index of transaction lists whose lists the copy shares: capped,
+// so that an append on either side copies instead of writing where the other can see.
+func cappedLists(m map[supra.Address][]int) map[supra.Address][]int {
+	out := make(map[supra.Address][]int, len(m))
+	for k, v := range m {
+		out[k] = v[:len(v):len(v)]
+	}
+	return out
 }
 
 func (c *ledger) height() uint64 { return c.blocks.last().Height }
@@ -118,13 +130,14 @@ func (c *ledger) seal(_ func() time.Time) {
 	c.open = nil
 	hashes := make([][32]byte, len(b.Txs))
 	for i, ti := range b.Txs {
-		hashes[i] = c.txs[ti].Hash
+		hashes[i] = c.txs.hotAt(ti).Hash
 	}
 	b.Hash = blockHash(b, c.blocks.last().Hash, hashes)
 	for _, ti := range b.Txs {
-		c.txs[ti].Pending = false
+		c.txs.hotAt(ti).Pending = false
 	}
 	c.blocks.add(b)
+	c.txs.settle()
 }
 
 // GenesisFunction is the entry function the genesis transaction shows.
@@ -159,9 +172,9 @@ func (c *ledger) recordGenesis(events []supra.Event) {
 		Payload: supra.TxPayloadInfo{Move: supra.EntryFunctionPayloadInfo{Type: "entry_function_payload",
 			Function: GenesisFunction, TypeArguments: []string{}, Arguments: []any{}}},
 	}
-	c.txs = append(c.txs, rec)
-	c.txByHash[hash] = len(c.txs) - 1
-	g.Txs = append(g.Txs, len(c.txs)-1)
+	c.txs.add(rec)
+	c.txByHash[hash] = c.txs.len() - 1
+	g.Txs = append(g.Txs, c.txs.len()-1)
 	g.Hash = blockHash(g, [32]byte{}, [][32]byte{hash})
 }
 
@@ -201,6 +214,15 @@ func (c *ledger) info(r *txRecord) (supra.TransactionInfo, error) {
 	ti.Output = &out
 	ti.Status = r.Status
 	return ti, nil
+}
+
+// infoAt renders transaction i, reading it back when it is an old one in the file.
+func (c *ledger) infoAt(i int) (supra.TransactionInfo, error) {
+	r, err := c.txs.at(i)
+	if err != nil {
+		return supra.TransactionInfo{}, err
+	}
+	return c.info(r)
 }
 
 func (c *ledger) pendingFor(supra.Address) uint64 { return 0 }

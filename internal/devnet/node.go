@@ -69,6 +69,10 @@ type Options struct {
 	// system's temporary directory without one), deleted when the node closes, so memory
 	// does not grow with the height; they read back the same.
 	RecentBlocks int
+	// RecentTransactions is how many of the newest transactions stay in memory, at least
+	// (default DefaultRecentTransactions; up to twice as many do). Older ones go to the
+	// same scratch file as old blocks and read back the same.
+	RecentTransactions int
 	// MinGasPrice is the minimum gas unit price (default 100).
 	MinGasPrice uint64
 	// Logger (default: discard).
@@ -179,6 +183,9 @@ func NewContext(ctx context.Context, opts Options) (*Node, error) {
 	}
 	if opts.RecentBlocks <= 0 {
 		opts.RecentBlocks = DefaultRecentBlocks
+	}
+	if opts.RecentTransactions <= 0 {
+		opts.RecentTransactions = DefaultRecentTransactions
 	}
 	if opts.BlockTime < 0 {
 		return nil, fmt.Errorf("devnet: negative block time %s", opts.BlockTime)
@@ -310,7 +317,7 @@ func (n *Node) fresh(ctx context.Context) (*ledger, error) {
 // genesis builds a fresh chain on clock: framework coin, funded dev and faucet accounts,
 // then every module's Genesis, all in block 0.
 func (n *Node) genesis(clock func() time.Time) (*ledger, error) {
-	c := newLedger(clock, n.newBlockList())
+	c := newLedger(clock, n.newBlockList(), n.opts.RecentTransactions)
 	ex := n.newExec(c, supra.FrameworkAddress, supra.ModuleID{Address: supra.FrameworkAddress, Name: "genesis"}, 0)
 	if err := ex.RegisterCoin(CoinInfo{CoinType: supra.SupraCoinType, Name: "Supra Coin", Symbol: "SUPRA", Decimals: 8}); err != nil {
 		return nil, err
@@ -749,7 +756,7 @@ func (n *Node) Transaction(hash [32]byte) (supra.TransactionInfo, bool) {
 	if !ok {
 		return supra.TransactionInfo{}, false
 	}
-	ti, err := n.ch.info(n.ch.txs[i])
+	ti, err := n.ch.infoAt(i)
 	if err != nil {
 		n.log.Error("devnet: transaction", "hash", supra.EncodeHex(hash[:]), "err", err)
 		return supra.TransactionInfo{}, false

@@ -45,8 +45,10 @@ type stateFile struct {
 	// the format is otherwise unchanged, so the version is too.
 	FungibleStores []fileCoin `json:"fungible_stores,omitempty"`
 
-	// chain is the ledger's blocks when the state is being saved, for readBlocks.
+	// chain and txs are the ledger's blocks and transactions when the state is being
+	// saved, for readHistory and the journal.
 	chain blockList
+	txs   txList
 }
 
 type fileAccount struct {
@@ -74,15 +76,27 @@ type fileBlock struct {
 	Txs    []int    `json:"txs"`
 }
 
-// readBlocks fills Blocks from the chain's block list that toFile took. It runs outside
-// the node's lock: sealed blocks never change, and reading the old ones back from the
-// scratch file takes a while on a long chain.
-func (f *stateFile) readBlocks() error {
+// readHistory fills Blocks and Transactions from the chain's block and transaction lists
+// that toFile took. It runs outside the node's lock: sealed blocks and their transactions
+// never change, and reading the old ones back from the scratch file takes a while on a
+// long chain.
+func (f *stateFile) readHistory() error {
 	f.Blocks = make([]fileBlock, 0, f.chain.len())
-	return f.chain.each(func(b *blockRec) error {
+	err := f.chain.each(func(b *blockRec) error {
 		f.Blocks = append(f.Blocks, fileBlock{b.Height, b.Hash, b.Time.UnixMicro(), b.Txs})
 		return nil
 	})
+	if err != nil {
+		return err
+	}
+	f.Transactions = make([]*txRecord, f.txs.len())
+	rd := f.txs.reader()
+	for i := range f.Transactions {
+		if f.Transactions[i], err = rd.at(i); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // DumpState writes the whole chain as JSON. An open interval block is sealed first so the
@@ -95,7 +109,7 @@ func (n *Node) DumpState(w io.Writer) error {
 	f, err := n.toFile(n.ch)
 	n.mu.Unlock()
 	if err == nil {
-		err = f.readBlocks()
+		err = f.readHistory()
 	}
 	if err != nil {
 		return fmt.Errorf("devnet: dump state: %w", err)
@@ -163,7 +177,7 @@ func (n *Node) save(path string, c *ledger, f *stateFile) error {
 		}
 		n.journal = j
 	}
-	if err := j.append(&f.chain, f.Transactions); err != nil {
+	if err := j.append(&f.chain, &f.txs); err != nil {
 		// A half-written line is past the count the state file names: the next save starts
 		// a new journal rather than appending after it.
 		j.ledger = nil
@@ -208,12 +222,13 @@ func newJournal(statePath string, c *ledger) (*journal, error) {
 }
 
 // append writes the blocks from j.blocks up to the chain's height, then fsyncs.
-func (j *journal) append(chain *blockList, txs []*txRecord) error {
+func (j *journal) append(chain *blockList, txs *txList) error {
 	if j.blocks == chain.len() {
 		return nil
 	}
 	w := bufio.NewWriterSize(j.file, 1<<16)
 	enc := json.NewEncoder(w)
+	rd := txs.reader()
 	for h := j.blocks; h < chain.len(); h++ {
 		b, err := chain.at(h)
 		if err != nil {
@@ -221,7 +236,9 @@ func (j *journal) append(chain *blockList, txs []*txRecord) error {
 		}
 		line := journalLine{Block: fileBlock{b.Height, b.Hash, b.Time.UnixMicro(), b.Txs}, Txs: make([]*txRecord, len(b.Txs))}
 		for k, i := range b.Txs {
-			line.Txs[k] = txs[i]
+			if line.Txs[k], err = rd.at(i); err != nil {
+				return err
+			}
 		}
 		if err := enc.Encode(line); err != nil {
 			return err
@@ -380,7 +397,7 @@ func (n *Node) loadFile(path string) (*ledger, error) {
 func (n *Node) toFile(c *ledger) (*stateFile, error) {
 	st := c.st
 	f := &stateFile{Version: StateVersion, ChainID: ChainID, Seed: n.seed, TimeOffsetUS: c.timeOffset.Microseconds(),
-		GasCollected: supra.U64(st.gasCollected), Transactions: c.txs}
+		GasCollected: supra.U64(st.gasCollected)}
 	for a, v := range st.accounts {
 		f.Accounts = append(f.Accounts, fileAccount{a, v.SequenceNumber, v.AuthKey})
 	}
@@ -424,6 +441,7 @@ func (n *Node) toFile(c *ledger) (*stateFile, error) {
 		return a.Type < b.Type
 	})
 	f.chain = c.blocks.clone()
+	f.txs = c.txs.clone()
 	return f, nil
 }
 
@@ -451,12 +469,13 @@ func (n *Node) readState(r io.Reader, dir string) (*ledger, string, error) {
 	if f.Seed != n.seed {
 		n.log.Warn("devnet: state file was made with another seed; dev account keys may not match its accounts", "file_seed", f.Seed)
 	}
+	blocks := n.newBlockList()
 	c := &ledger{
 		st:         newState(),
 		clock:      n.now,
-		blocks:     n.newBlockList(),
+		blocks:     blocks,
 		timeOffset: time.Duration(f.TimeOffsetUS) * time.Microsecond,
-		txs:        f.Transactions,
+		txs:        newTxList(blocks.file, n.opts.RecentTransactions),
 		txByHash:   map[[32]byte]int{},
 		bySender:   map[supra.Address][]int{},
 		coinTxs:    map[supra.Address][]int{},
@@ -491,17 +510,20 @@ func (n *Node) readState(r io.Reader, dir string) (*ledger, string, error) {
 		}
 		c.blocks.add(&blockRec{Height: b.Height, Hash: b.Hash, Time: time.UnixMicro(b.TimeUS), Txs: b.Txs})
 		for _, ti := range b.Txs {
-			if ti < 0 || ti >= len(c.txs) {
+			if ti < 0 || ti >= len(f.Transactions) {
 				return nil, "", fmt.Errorf("devnet: state block %d references tx %d", i, ti)
 			}
 		}
 	}
-	// Rebuild the indexes from the records (coin index from their events).
-	for i, rec := range c.txs {
+	// Rebuild the indexes from the records (coin index from their events); the old
+	// records go to the scratch file as they are added.
+	for i, rec := range f.Transactions {
 		if rec == nil || rec.Height >= c.blocks.len() {
 			return nil, "", fmt.Errorf("devnet: state transaction %d is invalid", i)
 		}
 		rec.Pending = false
+		c.txs.add(rec)
+		c.txs.settle()
 		c.txByHash[rec.Hash] = i
 		if rec.Height == 0 {
 			// The genesis transaction: no account sent it, so, as when the chain was

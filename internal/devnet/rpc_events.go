@@ -114,18 +114,28 @@ func (n *Node) eventsV3Handler(w http.ResponseWriter, r *http.Request) {
 	defer n.mu.RUnlock()
 	// Transactions are recorded in chain order, so the range is found by height without
 	// reading a block: a wide range of empty blocks costs nothing.
-	txs := n.ch.txs
-	i := sort.Search(len(txs), func(i int) bool { return txs[i].Height >= start })
+	// Old transactions in the file are read only when their event summary may hold the type.
+	txs := &n.ch.txs
+	i := sort.Search(txs.len(), func(i int) bool { return txs.height(i) >= start })
 	if from != nil {
-		i = max(i, int(min(from.tx, uint64(len(txs)))))
+		i = max(i, int(min(from.tx, uint64(txs.len()))))
 	}
+	filter := eventFilterOf(want)
+	rd := txs.reader()
 	out := []supra.EventV3{}
 	cursor := ""
 scan:
-	for ; i < len(txs); i++ {
-		rec := txs[i]
-		if rec.Height >= end || rec.Pending {
+	for ; i < txs.len(); i++ {
+		if txs.height(i) >= end || txs.pending(i) {
 			break // past the range, or in the open block: not final yet, nor is what follows
+		}
+		if !txs.mayHaveEvent(i, filter) {
+			continue
+		}
+		rec, err := rd.at(i)
+		if err != nil {
+			n.internalError(w, err)
+			return
 		}
 		for j, e := range rec.Output.Move.Events {
 			k := eventKey{height: rec.Height, tx: uint64(i), event: uint64(j)}

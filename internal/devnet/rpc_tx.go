@@ -47,7 +47,7 @@ func (n *Node) transactionHandler(w http.ResponseWriter, r *http.Request) {
 	i, ok := n.ch.txByHash[h]
 	var ti supra.TransactionInfo
 	if ok {
-		ti, err = n.ch.info(n.ch.txs[i])
+		ti, err = n.ch.infoAt(i)
 	}
 	n.mu.RUnlock()
 	switch {
@@ -133,15 +133,14 @@ func (n *Node) accountTxsHandler(w http.ResponseWriter, r *http.Request) {
 	out := supra.AccountTransactions{Record: []supra.TransactionInfo{}}
 	var err error
 	for _, i := range n.ch.bySender[addr] {
-		rec := n.ch.txs[i]
-		if rec.Seq < start || rec.Pending {
+		if n.ch.txs.seq(i) < start || n.ch.txs.pending(i) {
 			continue
 		}
 		if len(out.Record) == count {
 			break
 		}
 		var ti supra.TransactionInfo
-		if ti, err = n.ch.info(rec); err != nil {
+		if ti, err = n.ch.infoAt(i); err != nil {
 			break
 		}
 		out.Record = append(out.Record, ti)
@@ -166,12 +165,11 @@ func (n *Node) coinTxsHandler(w http.ResponseWriter, r *http.Request) {
 	out := supra.CoinTransactions{Record: []supra.TransactionInfo{}, Cursor: start}
 	var err error
 	for i := start; i < uint64(len(list)) && len(out.Record) < count; i++ {
-		rec := n.ch.txs[list[i]]
-		if rec.Pending {
+		if n.ch.txs.pending(list[i]) {
 			break
 		}
 		var ti supra.TransactionInfo
-		if ti, err = n.ch.info(rec); err != nil {
+		if ti, err = n.ch.infoAt(list[i]); err != nil {
 			break
 		}
 		out.Record = append(out.Record, ti)
@@ -213,7 +211,7 @@ func (n *Node) blockByHeightHandler(w http.ResponseWriter, r *http.Request) {
 	out := supra.Block{Header: n.ch.header(b), Transactions: []supra.TransactionInfo{}}
 	if withTxs {
 		for _, i := range b.Txs {
-			ti, err := n.ch.info(n.ch.txs[i])
+			ti, err := n.ch.infoAt(i)
 			if err != nil {
 				n.internalError(w, err)
 				return
@@ -251,6 +249,7 @@ func (n *Node) eventsHandler(w http.ResponseWriter, r *http.Request) {
 	}
 	end = min(end, latest+1)
 	out := supra.EventsResponse{Data: []supra.Event{}}
+	filter := eventFilterOf(want)
 	for h := start; h < end; h++ {
 		b, err := n.ch.blocks.at(h)
 		if err != nil {
@@ -258,7 +257,15 @@ func (n *Node) eventsHandler(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		for _, i := range b.Txs {
-			for _, e := range n.ch.txs[i].Output.Move.Events {
+			if !n.ch.txs.mayHaveEvent(i, filter) {
+				continue
+			}
+			rec, err := n.ch.txs.at(i)
+			if err != nil {
+				n.internalError(w, err)
+				return
+			}
+			for _, e := range rec.Output.Move.Events {
 				if eventMatches(e.Type, want) {
 					out.Data = append(out.Data, e)
 				}

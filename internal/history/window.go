@@ -19,26 +19,51 @@ type Window struct {
 // Summarize computes a window from the last trade before it (nil when none) and the
 // trades inside it in chain order. Without a trade inside, the price has not moved.
 func Summarize(prev *Trade, in []Trade) Window {
-	w := Window{VolBase: new(big.Int), VolQuote: new(big.Int)}
+	s := NewSummary(prev)
+	for _, t := range in {
+		s.Add(t)
+	}
+	return s.Window()
+}
+
+// Summary is Summarize one trade at a time: a day of a busy pool is tens of thousands of
+// trades, which need not all be in memory at once to be summed.
+type Summary struct {
+	w       Window
+	started bool // Ref is set: from the trade before the window, or the first inside
+	amount  big.Int
+}
+
+// NewSummary starts a window after prev, the last trade before it (nil when none).
+func NewSummary(prev *Trade) *Summary {
+	s := &Summary{w: Window{VolBase: new(big.Int), VolQuote: new(big.Int)}}
 	if prev != nil {
 		p := prev.Price
-		w.Ref, w.RefUSD = &p, prev.PriceUSD
+		s.w.Ref, s.w.RefUSD, s.started = &p, prev.PriceUSD, true
 	}
-	for i, t := range in {
-		if i == 0 && prev == nil {
-			p := t.PriceBefore
-			w.Ref, w.RefUSD = &p, t.PriceBeforeUSD
-		}
-		w.VolBase.Add(w.VolBase, new(big.Int).SetUint64(t.BaseAmount))
-		w.VolQuote.Add(w.VolQuote, new(big.Int).SetUint64(t.QuoteAmount))
-		if t.Buy {
-			w.Buys++
-		} else {
-			w.Sells++
-		}
-		c := t.Price
-		w.Close, w.CloseUSD = &c, t.PriceUSD
+	return s
+}
+
+// Add adds the window's next trade in chain order.
+func (s *Summary) Add(t Trade) {
+	if !s.started {
+		p := t.PriceBefore
+		s.w.Ref, s.w.RefUSD, s.started = &p, t.PriceBeforeUSD, true
 	}
+	s.w.VolBase.Add(s.w.VolBase, s.amount.SetUint64(t.BaseAmount))
+	s.w.VolQuote.Add(s.w.VolQuote, s.amount.SetUint64(t.QuoteAmount))
+	if t.Buy {
+		s.w.Buys++
+	} else {
+		s.w.Sells++
+	}
+	c := t.Price
+	s.w.Close, s.w.CloseUSD = &c, t.PriceUSD
+}
+
+// Window is the window of the trades added so far.
+func (s *Summary) Window() Window {
+	w := s.w
 	if w.Close == nil && w.Ref != nil {
 		w.Close, w.CloseUSD = w.Ref, w.RefUSD
 	}

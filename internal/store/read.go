@@ -282,17 +282,47 @@ func (s *DB) WindowTrades(ctx context.Context, base supra.CoinType, from, to int
 	return before, in, nil
 }
 
+// WindowSummary is history.Summarize of WindowTrades, reading the window's trades one at a
+// time: its memory does not grow with the pool's trading.
+func (s *DB) WindowSummary(ctx context.Context, base supra.CoinType, from, to int64) (history.Window, error) {
+	prev, err := s.trades(ctx, `SELECT `+tradeCols+` FROM trades WHERE base = ? AND time_us < ?
+		ORDER BY height DESC, tx_pos DESC, event_index DESC LIMIT 1`, base.String(), from*1_000_000)
+	if err != nil {
+		return history.Window{}, err
+	}
+	var before *history.Trade
+	if len(prev) == 1 {
+		before = &prev[0]
+	}
+	sum := history.NewSummary(before)
+	err = s.eachTrade(ctx, sum.Add, `SELECT `+tradeCols+` FROM trades WHERE base = ? AND time_us >= ? AND time_us < ?
+		ORDER BY height, tx_pos, event_index`, base.String(), from*1_000_000, (to+1)*1_000_000)
+	if err != nil {
+		return history.Window{}, err
+	}
+	return sum.Window(), nil
+}
+
 const tradeCols = `tx_hash, event_index, height, tx_pos, time_us, sender, base, buy, base_amount, quote_amount,
 	price, price_before, supra_usd, price_usd, price_before_usd`
 
 // trades reads trade rows (selected with tradeCols).
 func (s *DB) trades(ctx context.Context, query string, args ...any) ([]history.Trade, error) {
+	var out []history.Trade
+	err := s.eachTrade(ctx, func(t history.Trade) { out = append(out, t) }, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// eachTrade reads trade rows (selected with tradeCols) one at a time into f.
+func (s *DB) eachTrade(ctx context.Context, f func(history.Trade), query string, args ...any) error {
 	rows, err := s.db.QueryContext(ctx, s.q(query), args...)
 	if err != nil {
-		return nil, fmt.Errorf("store: trades: %w", err)
+		return fmt.Errorf("store: trades: %w", err)
 	}
 	defer rows.Close()
-	var out []history.Trade
 	for rows.Next() {
 		var t history.Trade
 		var h int64
@@ -301,22 +331,22 @@ func (s *DB) trades(ctx context.Context, query string, args ...any) ([]history.T
 		var su, pu, pbu sql.NullFloat64
 		if err := rows.Scan(&t.TxHash, &t.EventIndex, &h, &t.TxPos, &t.TimeUS, &t.Sender, &base, &buy, &ba, &qa,
 			&t.Price, &t.PriceBefore, &su, &pu, &pbu); err != nil {
-			return nil, fmt.Errorf("store: trades: %w", err)
+			return fmt.Errorf("store: trades: %w", err)
 		}
 		t.Height, t.Buy = uint64(h), buy != 0
 		if err := (coinCol{&t.Base}).Scan(base); err != nil {
-			return nil, fmt.Errorf("store: trade %s: %w", t.TxHash, err)
+			return fmt.Errorf("store: trade %s: %w", t.TxHash, err)
 		}
 		if t.BaseAmount, err = strconv.ParseUint(ba, 10, 64); err != nil {
-			return nil, fmt.Errorf("store: trade %s amount %q: %w", t.TxHash, ba, err)
+			return fmt.Errorf("store: trade %s amount %q: %w", t.TxHash, ba, err)
 		}
 		if t.QuoteAmount, err = strconv.ParseUint(qa, 10, 64); err != nil {
-			return nil, fmt.Errorf("store: trade %s amount %q: %w", t.TxHash, qa, err)
+			return fmt.Errorf("store: trade %s amount %q: %w", t.TxHash, qa, err)
 		}
 		t.SupraUSD, t.PriceUSD, t.PriceBeforeUSD = nf(su), nf(pu), nf(pbu)
-		out = append(out, t)
+		f(t)
 	}
-	return out, rows.Err()
+	return rows.Err()
 }
 
 // Pool is a pool's reserves as the index followed them.

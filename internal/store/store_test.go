@@ -5,6 +5,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"reflect"
@@ -211,6 +212,31 @@ func TestStoreSuite(t *testing.T) {
 			}
 			// Up to the first trade's height in the window: the later ones are left out.
 			upTo := wi[0].Height
+			// The windows summed a trade at a time are the windows of the trades read whole.
+			for _, from := range []int64{1_767_225_600, 1_767_225_615, 1_767_225_600 + 121} {
+				for _, top := range []uint64{1 << 40, upTo} {
+					before, in, err := db.DayTrades(ctx, []supra.CoinType{luckyT, supraT}, from, 1_767_225_600+120, top)
+					must(t, err)
+					wins, err := db.DayWindows(ctx, []supra.CoinType{luckyT, supraT}, from, 1_767_225_600+120, top)
+					must(t, err)
+					for _, c := range []supra.CoinType{luckyT, supraT} {
+						var prev *history.Trade
+						if tr, ok := before[c]; ok {
+							prev = &tr
+						}
+						if got, want := windowString(wins[c]), windowString(history.Summarize(prev, in[c])); got != want {
+							t.Fatalf("day window of %s from %d up to %d: %s, want %s", c, from, top, got, want)
+						}
+					}
+				}
+				got, err := db.WindowSummary(ctx, luckyT, from, 1_767_225_600+120)
+				must(t, err)
+				want, err := window(ctx, db, luckyT, from, 1_767_225_600+120)
+				must(t, err)
+				if windowString(got) != windowString(want) {
+					t.Fatalf("window summary from %d: %s, want %s", from, windowString(got), windowString(want))
+				}
+			}
 			_, di, _ = db.DayTrades(ctx, []supra.CoinType{luckyT}, 1_767_225_615, 1_767_225_600+120, upTo)
 			for _, tr := range di[luckyT] {
 				if tr.Height > upTo {
@@ -623,6 +649,18 @@ func must(t *testing.T, err error) {
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// windowString shows every figure of a window (the prices, not their addresses).
+func windowString(w history.Window) string {
+	f := func(p *float64) string {
+		if p == nil {
+			return "nil"
+		}
+		return fmt.Sprint(*p)
+	}
+	return fmt.Sprintf("vol %s/%s buys %d sells %d ref %s/%s close %s/%s", w.VolBase, w.VolQuote, w.Buys, w.Sells,
+		f(w.Ref), f(w.RefUSD), f(w.Close), f(w.CloseUSD))
 }
 
 // window is the 24 h figures' read: a window's trades, summarized by the history rules.

@@ -1,0 +1,18 @@
+package devnet
+
+// What the external tests may see of a node's insides.
+
+// TransactionsInFile is how many of the chain's transactions are in the scratch file.
+func (n *Node) TransactionsInFile() int {
+	n.mu.RLock()
+	defer n.mu.RUnlock()
+	return len(n.ch.txs.cold)
+}
+
+// CloseScratchFile closes the chain's scratch file, as a failing disk would leave it:
+// reads of old blocks and transactions fail from then on.
+func (n *Node) CloseScratchFile() error {
+	n.mu.RLock()
+	defer n.mu.RUnlock()
+	return n.ch.blocks.file.close()
+}
