@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type Response } from '@playwright/test';
 import { withChainSnapshot } from './support/chain';
 
 /** Tag of a test that changes chain state (transactions, admin writes) and runs in both projects. */
@@ -11,6 +11,24 @@ export const CHANGES_CHAIN = '@state';
  * spec file did or on the order they run in.
  */
 export const test = base.extend<{ consoleErrors: string[]; chainSnapshot: void }>({
+  // A route with a fixed path comes with its first screen in the HTML, painted before the app has
+  // taken it over (docs/development.md): a tap in that moment is kept by the boot script and made
+  // again, but typing or a tap on anything else is the browser's alone. Tests act as a person who
+  // looks first: after going to such a page they wait for the app, whose footer comes once the page
+  // is loaded and idle.
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    const settled = async (res: Response | null) => {
+      if (res && (res.headers()['content-type'] ?? '').startsWith('text/html') && (await res.text()).includes('id="route-scripts"')) {
+        await page.getByRole('contentinfo').waitFor({ timeout: 20_000 });
+      }
+      return res;
+    };
+    page.goto = async (url, options) => settled(await goto(url, options));
+    page.reload = async (options) => settled(await reload(options));
+    await use(page);
+  },
   chainSnapshot: [
     async ({ request }, use, testInfo) => {
       if (!testInfo.tags.some((t) => t === '@chain' || t === CHANGES_CHAIN)) {

@@ -69,6 +69,28 @@ describe('boot', () => {
     await vi.waitFor(() => expect(imported).toEqual(['react', 'entry']));
   });
 
+  it('taps again, once the app has the page, the last button tapped before it ran', async () => {
+    setVisibility('hidden');
+    document.body.innerHTML = '<button id="a">A</button><button id="b"><span>B</span></button><a id="l" href="#x">L</a>';
+    const taps: string[] = [];
+    document.body.addEventListener('click', (e) => taps.push(`${(e.target as Element).id || (e.target as Element).tagName}:${imported.join('+') || '-'}`));
+    await import('@/boot');
+    document.getElementById('a')?.click();
+    document.querySelector('#b span')?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    document.getElementById('l')?.click(); // a link: not kept
+    await vi.advanceTimersByTimeAsync(200);
+    expect(imported).toEqual(['react', 'entry']);
+    // The two taps and the link; B is tapped again only once the app has taken it over.
+    expect(taps).toEqual(['a:-', 'SPAN:-', 'l:-']);
+    Object.assign(document.getElementById('b')!, { __reactFiber$test: {} });
+    await vi.advanceTimersByTimeAsync(60);
+    expect(taps).toEqual(['a:-', 'SPAN:-', 'l:-', 'b:react+entry']);
+    document.getElementById('a')?.click();
+    await vi.runAllTimersAsync();
+    expect(taps).toHaveLength(5); // a tap after that is the app's alone
+    document.body.innerHTML = '';
+  });
+
   it('adds nothing to a page without the list', async () => {
     document.head.innerHTML = '';
     setVisibility('hidden');

@@ -26,9 +26,15 @@ const LINKS_PER_TASK = 6;
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-async function load() {
-  const list = document.getElementById('route-scripts')?.textContent;
-  if (!list) return;
+// Until the app runs, the screen is HTML: a tap on one of its buttons would do nothing. The last
+// button tapped is kept and tapped again once the app has the page (React then replays it on the
+// part it belongs to as soon as that part is hydrated). Links need no help: they navigate.
+let tapped: HTMLButtonElement | null = null;
+function keepTap(e: Event) {
+  if (e.target instanceof Element) tapped = e.target.closest('button') ?? tapped;
+}
+
+async function load(list: string) {
   const { entry, imports, preload, later } = JSON.parse(list) as RouteScripts;
   const links: [string, 'auto' | 'low'][] = [...[...imports, ...preload].map((href): [string, 'auto'] => [href, 'auto']), ...later.map((href): [string, 'low'] => [href, 'low'])];
   for (let i = 0; i < links.length; i += LINKS_PER_TASK) {
@@ -48,12 +54,34 @@ async function load() {
     await nextTask();
     await import(/* @vite-ignore */ src);
   }
+  // Taps from here on are the app's: it hydrates (and listens) in a task of its own, queued while
+  // its module ran (main.tsx). The kept tap is made again once its button is the app's: React
+  // marks each element it has taken over (a property named __reactFiber$…), and a part of the
+  // page comes to it when its code has arrived, which can be later than the app's start.
+  document.removeEventListener('click', keepTap, true);
+  const button = tapped;
+  if (!button) return;
+  for (let waited = 0; waited < TAP_WAIT_MS && button.isConnected; waited += TAP_POLL_MS) {
+    if (Object.keys(button).some((k) => k.startsWith('__reactFiber$'))) {
+      button.click();
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, TAP_POLL_MS));
+  }
 }
 
-if (document.visibilityState === 'visible') {
-  // A frame callback runs right before the browser paints; a task queued from it, right after.
-  requestAnimationFrame(() => setTimeout(() => void load(), 0));
-} else {
-  // A tab in the background, where frames wait until it is shown: nothing is painted anyway.
-  void load();
+/** How long a kept tap waits for its button to be the app's, and how often it looks. */
+const TAP_WAIT_MS = 10_000;
+const TAP_POLL_MS = 50;
+
+const list = document.getElementById('route-scripts')?.textContent;
+if (list) {
+  document.addEventListener('click', keepTap, true);
+  if (document.visibilityState === 'visible') {
+    // A frame callback runs right before the browser paints; a task queued from it, right after.
+    requestAnimationFrame(() => setTimeout(() => void load(list), 0));
+  } else {
+    // A tab in the background, where frames wait until it is shown: nothing is painted anyway.
+    void load(list);
+  }
 }
