@@ -44,7 +44,7 @@ describe('boot', () => {
     document.head.innerHTML = '';
   });
 
-  it('fetches the route scripts after the screen is painted, a few links a task, then runs React and the app', async () => {
+  it('without paint timing, fetches the route scripts after the next frame, a few links a task, then runs React and the app', async () => {
     setVisibility('visible');
     await import('@/boot');
     expect(links()).toEqual([]); // nothing before the frame
@@ -57,6 +57,75 @@ describe('boot', () => {
     expect(links()).toEqual(allLinks);
     await vi.runAllTimersAsync();
     await vi.waitFor(() => expect(imported).toEqual(['react', 'entry']));
+  });
+
+  describe('with paint timing', () => {
+    /** Observers of the fake PerformanceObserver, and a way to report a paint to them. */
+    let observers: { cb: PerformanceObserverCallback; disconnected: boolean }[];
+    const paint = (name: string) => {
+      const entries = { getEntriesByName: (n: string) => (n === name ? [{ name }] : []) } as unknown as PerformanceObserverEntryList;
+      for (const o of observers) if (!o.disconnected) o.cb(entries, {} as PerformanceObserver);
+    };
+    beforeEach(() => {
+      observers = [];
+      class FakeObserver {
+        static supportedEntryTypes = ['paint'];
+        private o: { cb: PerformanceObserverCallback; disconnected: boolean };
+        constructor(cb: PerformanceObserverCallback) {
+          this.o = { cb, disconnected: false };
+          observers.push(this.o);
+        }
+        observe() {}
+        disconnect() {
+          this.o.disconnected = true;
+        }
+      }
+      vi.stubGlobal('PerformanceObserver', FakeObserver);
+    });
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('waits for the first contentful paint to be reported, not for a frame', async () => {
+      setVisibility('visible');
+      await import('@/boot');
+      expect(frames).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(500);
+      paint('first-paint'); // a background colour: not yet the screen
+      await vi.advanceTimersByTimeAsync(10);
+      expect(links()).toEqual([]);
+      paint('first-contentful-paint');
+      expect(links()).toEqual([]); // in a task of its own
+      await vi.advanceTimersToNextTimerAsync();
+      expect(links()).toEqual(allLinks.slice(0, 6));
+      await vi.runAllTimersAsync();
+      expect(links()).toEqual(allLinks);
+      await vi.waitFor(() => expect(imported).toEqual(['react', 'entry']));
+      expect(observers.every((o) => o.disconnected)).toBe(true);
+    });
+
+    it('loads the app after a second when no paint is reported, and only once', async () => {
+      setVisibility('visible');
+      await import('@/boot');
+      await vi.advanceTimersByTimeAsync(999);
+      expect(links()).toEqual([]);
+      await vi.advanceTimersByTimeAsync(2);
+      expect(links()).toEqual(allLinks.slice(0, 6));
+      paint('first-contentful-paint'); // late: changes nothing
+      await vi.runAllTimersAsync();
+      expect(links()).toEqual(allLinks);
+      await vi.waitFor(() => expect(imported).toEqual(['react', 'entry']));
+    });
+
+    it('loads the app when the tab goes to the background before the paint', async () => {
+      setVisibility('visible');
+      await import('@/boot');
+      setVisibility('hidden');
+      document.dispatchEvent(new Event('visibilitychange'));
+      expect(links()).toEqual([]);
+      await vi.advanceTimersToNextTimerAsync();
+      expect(links()).toEqual(allLinks.slice(0, 6));
+      await vi.runAllTimersAsync();
+      await vi.waitFor(() => expect(imported).toEqual(['react', 'entry']));
+    });
   });
 
   it('fetches at once in a background tab, where no frame comes', async () => {

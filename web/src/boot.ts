@@ -1,6 +1,6 @@
 /**
  * The entry of a page whose route's first screen came in its HTML (src/prerender.tsx): it waits
- * until the browser has painted that screen, then fetches the app (main.tsx) and the route's
+ * until the browser has shown that screen, then fetches the app (main.tsx) and the route's
  * scripts in one round and runs the app. So the scripts do not compete with the stylesheet for a
  * phone's bandwidth, and the first paint needs only the HTML and the stylesheet. The server lists
  * them in #route-scripts (internal/server/spa.go); pages without a prerendered screen load the
@@ -74,14 +74,45 @@ async function load(list: string) {
 const TAP_WAIT_MS = 10_000;
 const TAP_POLL_MS = 50;
 
+/** How long the boot script waits for the first paint's report before it loads the app anyway. */
+const PAINT_WAIT_MS = 1_000;
+
+/**
+ * Runs `start` in a task after the browser reports the first contentful paint: the moment the
+ * screen is on the glass, not the moment the page has drawn it (a frame reaches the screen later,
+ * the more so on a slow phone), so no script fetch competes with that frame. Without paint timing,
+ * a task after the next frame. A background tab paints nothing: it starts at once.
+ */
+function afterFirstPaint(start: () => void) {
+  if (document.visibilityState !== 'visible') {
+    start();
+    return;
+  }
+  if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    // A frame callback runs right before the browser paints; a task queued from it, right after.
+    requestAnimationFrame(() => setTimeout(start, 0));
+    return;
+  }
+  let started = false;
+  const go = () => {
+    if (started) return;
+    started = true;
+    observer.disconnect();
+    clearTimeout(timer);
+    document.removeEventListener('visibilitychange', go);
+    setTimeout(start, 0);
+  };
+  const observer = new PerformanceObserver((entries) => {
+    if (entries.getEntriesByName('first-contentful-paint').length > 0) go();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+  // No report in time (nothing contentful, or the tab went to the background): start anyway.
+  const timer = setTimeout(go, PAINT_WAIT_MS);
+  document.addEventListener('visibilitychange', go);
+}
+
 const list = document.getElementById('route-scripts')?.textContent;
 if (list) {
   document.addEventListener('click', keepTap, true);
-  if (document.visibilityState === 'visible') {
-    // A frame callback runs right before the browser paints; a task queued from it, right after.
-    requestAnimationFrame(() => setTimeout(() => void load(list), 0));
-  } else {
-    // A tab in the background, where frames wait until it is shown: nothing is painted anyway.
-    void load(list);
-  }
+  afterFirstPaint(() => void load(list));
 }
