@@ -193,6 +193,8 @@ export function StatsContent() {
         </p>
       )}
 
+      {/* The cards' titles are h3s, as in the sections below: the grid is a section of its own. */}
+      <h2 className="sr-only">Key figures</h2>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="stat-cards">
         <StatCard testId="card-total-supply" title="Total Supply" tone="cyan" value={p(['lucky'], (x) => supplyText(x.totalSupply))}
           reserveDetail detail={pd(['lucky'], (x) => exactText(x.totalSupply))} description="Total tokens issued" />
