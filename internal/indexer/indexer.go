@@ -347,6 +347,10 @@ func (ix *Indexer) lead(ctx context.Context) error {
 		switch {
 		case errors.Is(err, store.ErrLeaseLost):
 			return err // another replica ingests now
+		case errors.Is(err, errAboveHead):
+			// Nothing of the window was written; the chain check decides what happened.
+			ix.log.Warn("indexer: the node's head went below a block being read: starting over", "err", err)
+			wait = ix.jitter(ix.cfg.BackoffMin)
 		case err != nil:
 			// Node errors are retried inside catchUp; this is the store (or an index
 			// ahead of the node). Back off and go again.
@@ -446,10 +450,22 @@ func (ix *Indexer) latest(ctx context.Context) func() (supra.BlockHeader, error)
 	}
 }
 
+// errAboveHead: a block the ingest asked for is missing and the node's head is now below
+// it. The chain was rewound while it was being read (a devnet reverted to a snapshot), or
+// this node is behind the one that gave the head. Waiting for the block would wait for a
+// height that may never come back, or come back from another chain, so the ingest stops and
+// starts over from the chain check, which weighs the evidence (checkChain).
+var errAboveHead = errors.New("indexer: the block asked for is above the node's head")
+
 // block reads one block and checks it is the one asked for, with a hash: an empty or
 // wrong answer is retried, never stored or compared.
 func (ix *Indexer) block(ctx context.Context, height uint64, withTxs bool) (supra.Block, error) {
 	b, err := ix.src.BlockByHeight(ctx, height, withTxs)
+	if errors.Is(err, supra.ErrBlockNotFound) {
+		if h, herr := ix.src.LatestBlock(ctx); herr == nil && h.Hash != "" && h.Height < height {
+			return b, fmt.Errorf("%w: block %d, head %d: %w", errAboveHead, height, h.Height, err)
+		}
+	}
 	if err == nil && (b.Header.Hash == "" || b.Header.Height != height) {
 		err = fmt.Errorf("%w: asked block %d, got height %d hash %q", ErrInconsistent, height, b.Header.Height, b.Header.Hash)
 	}
@@ -873,9 +889,10 @@ func fetch[T any](ctx context.Context, ix *Indexer, what string, f func() (T, er
 }
 
 // retry runs f until it succeeds or ctx ends, sleeping a jittered, doubling delay between
-// attempts. Every failure is logged with what was being read; nothing is skipped. The one
+// attempts. Every failure is logged with what was being read; nothing is skipped. The
 // answers not retried are a node saying it has no range query and a window too dense to
-// read whole: the caller reads otherwise.
+// read whole (the caller reads otherwise), and a block above the node's head (errAboveHead:
+// the caller starts over).
 func retry[T any](ctx context.Context, ix *Indexer, what string, f func() (T, error)) (T, error) {
 	delay := ix.cfg.BackoffMin
 	for attempt := 1; ; attempt++ {
@@ -887,7 +904,7 @@ func retry[T any](ctx context.Context, ix *Indexer, what string, f func() (T, er
 			return v, ctx.Err()
 		}
 		var dense *denseError
-		if errors.Is(err, supra.ErrNoEventsRange) || errors.As(err, &dense) {
+		if errors.Is(err, supra.ErrNoEventsRange) || errors.As(err, &dense) || errors.Is(err, errAboveHead) {
 			return v, err
 		}
 		lvl := slog.LevelWarn

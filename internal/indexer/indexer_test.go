@@ -5,12 +5,14 @@ import (
 	"crypto/ed25519"
 	"errors"
 	"fmt"
+	"log/slog"
 	"math/big"
 	"math/rand/v2"
 	"net/http"
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -546,5 +548,80 @@ func TestRewoundChainIsIndexedAgain(t *testing.T) {
 				t.Fatal("after the rewind the index differs from a clean one")
 			}
 		})
+	}
+}
+
+// rewindingSource reverts its devnet to a snapshot on the first read of a block above
+// height, before answering it: a revert that lands while the index is reading.
+type rewindingSource struct {
+	*supra.Client
+	n      *devnet.Node
+	snap   uint64
+	height uint64
+	once   sync.Once
+	state  atomic.Int32 // 1 reverted, 2 the revert failed
+}
+
+func (r *rewindingSource) BlockByHeight(ctx context.Context, h uint64, withTxs bool) (supra.Block, error) {
+	if h > r.height {
+		r.once.Do(func() {
+			if err := r.n.Revert(r.snap); err != nil {
+				r.state.Store(2)
+				return
+			}
+			r.state.Store(1)
+		})
+	}
+	return r.Client.BlockByHeight(ctx, h, withTxs)
+}
+
+// A devnet reverted while the index reads blocks above the snapshot: the blocks it is
+// reading are gone and the chain does not grow again (the e2e suite holds every other
+// writer back until the index has seen the rewind). The read stops instead of waiting for
+// them, and the index starts over and ends equal to a clean index of the chain as it is.
+func TestRewindDuringAReadStartsOver(t *testing.T) {
+	n := newNode(t)
+	rng := rand.New(rand.NewPCG(33, 34))
+	traffic(t, n, rng, 20)
+	snap := n.Snapshot()
+	traffic(t, n, rng, 20)
+	db := openSQLite(t)
+	ix := newIndexer(t, n, db, func(c *indexer.Config) { c.ResetOnRewind = true })
+	syncIndex(t, ix, n)
+	indexedTo := n.Height()
+	traffic(t, n, rng, 20)
+
+	src := &rewindingSource{Client: source(t, n), n: n, snap: snap, height: indexedTo}
+	b := bindings(t, src.Client)
+	ix, err := indexer.New(src, db, indexer.Config{Streams: indexer.Streams(network(t).Modules), Rules: Rules(t), Decoders: b.Decoders(),
+		DAOShare: b.PoolDAOShare, BackoffMin: time.Millisecond, BackoffMax: 5 * time.Millisecond, PollInterval: 5 * time.Millisecond,
+		ResetOnRewind: true, Log: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- ix.Run(ctx) }()
+	clean := openSQLite(t)
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		if src.state.Load() == 2 {
+			t.Fatal("the revert failed")
+		}
+		if got, _ := ix.Status(); src.state.Load() == 1 && got == n.Height() {
+			break
+		}
+		if time.Now().After(deadline) {
+			got, head := ix.Status()
+			t.Fatalf("the index is stuck at %d (head %d, node at %d, reverted: %v)", got, head, n.Height(), src.state.Load() == 1)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	cancel()
+	<-done
+	syncIndex(t, newIndexer(t, n, clean, nil), n)
+	want, _ := clean.Dump(context.Background())
+	if got, _ := db.Dump(context.Background()); got != want {
+		t.Fatal("after the rewind the index differs from a clean one")
 	}
 }
