@@ -106,8 +106,14 @@ func bindings(t testing.TB, c *supra.Client) *chain.Client {
 
 func newIndexer(t testing.TB, n *devnet.Node, db *store.DB, mutate func(*indexer.Config)) *indexer.Indexer {
 	t.Helper()
-	src := source(t, n)
-	b := bindings(t, src)
+	c := source(t, n)
+	return indexerOn(t, c, c, db, mutate)
+}
+
+// indexerOn is newIndexer reading through src, a wrapper of the node's client c.
+func indexerOn(t testing.TB, src indexer.Source, c *supra.Client, db *store.DB, mutate func(*indexer.Config)) *indexer.Indexer {
+	t.Helper()
+	b := bindings(t, c)
 	cfg := indexer.Config{Streams: indexer.Streams(network(t).Modules), Rules: Rules(t), Decoders: b.Decoders(), DAOShare: b.PoolDAOShare, BackoffMin: time.Millisecond, BackoffMax: 5 * time.Millisecond,
 		PollInterval: 5 * time.Millisecond}
 	if mutate != nil {
@@ -592,13 +598,10 @@ func TestRewindDuringAReadStartsOver(t *testing.T) {
 	traffic(t, n, rng, 20)
 
 	src := &rewindingSource{Client: source(t, n), n: n, snap: snap, height: indexedTo}
-	b := bindings(t, src.Client)
-	ix, err := indexer.New(src, db, indexer.Config{Streams: indexer.Streams(network(t).Modules), Rules: Rules(t), Decoders: b.Decoders(),
-		DAOShare: b.PoolDAOShare, BackoffMin: time.Millisecond, BackoffMax: 5 * time.Millisecond, PollInterval: 5 * time.Millisecond,
-		ResetOnRewind: true, Log: slog.New(slog.DiscardHandler)})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ix = indexerOn(t, src, src.Client, db, func(c *indexer.Config) {
+		c.ResetOnRewind = true
+		c.Log = slog.New(slog.DiscardHandler)
+	})
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- ix.Run(ctx) }()
