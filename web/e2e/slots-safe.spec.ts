@@ -130,7 +130,7 @@ test.describe('slots: play safely', () => {
     await expect(panel(page).getByTestId('loss-limit-status')).toHaveText('Limit 0.15 SUPRA per 24 hours; 0.15 SUPRA left.');
     await expect(panel(page).getByTestId('loss-limit-pending')).toHaveCount(0);
     // It is kept in the browser for this wallet.
-    expect(await page.evaluate((a) => localStorage.getItem(`slots:playSafe:${a}`), addr)).toContain('"amount":"15000000"');
+    await expect.poll(() => page.evaluate((a) => localStorage.getItem(`slots:playSafe:${a}`), addr)).toContain('"amount":"15000000"');
     // Another coin has no limit.
     await page.getByRole('button', { name: /Select token/ }).click();
     await page.getByRole('dialog', { name: 'Select Token' }).getByRole('button', { name: /^LUCKY \(min bet/ }).click();
@@ -154,10 +154,14 @@ test.describe('slots: play safely', () => {
     await panel(page).getByRole('button', { name: '1 hour' }).click();
     const clicked = Date.now();
     await panel(page).getByRole('group', { name: 'Confirm cool-off' }).getByRole('button', { name: 'Start cool-off' }).click();
-    const until = await page.evaluate((a) => {
-      const key = Object.keys(localStorage).find((k) => k.startsWith('slots:playSafe:') && k.endsWith(a.slice(2)));
-      return key ? (JSON.parse(localStorage.getItem(key)!) as { coolOffUntil: number }).coolOffUntil : 0;
-    }, addr);
+    // The app stores the pause once it has handled the click: read it when it is there.
+    const stored = () =>
+      page.evaluate((a) => {
+        const key = Object.keys(localStorage).find((k) => k.startsWith('slots:playSafe:') && k.endsWith(a.slice(2)));
+        return key ? ((JSON.parse(localStorage.getItem(key)!) as { coolOffUntil?: number }).coolOffUntil ?? 0) : 0;
+      }, addr);
+    await expect.poll(stored).toBeGreaterThan(0);
+    const until = await stored();
     expect(until - clicked).toBeGreaterThan(3_590_000);
     expect(until - clicked).toBeLessThanOrEqual(3_600_000 + 5_000);
     const resumes = formatDateTimeUS(new Date(until));
