@@ -214,8 +214,8 @@ func TestOldTransactionsUnreadable(t *testing.T) {
 // The heap a devnet holds grows by a few hundred bytes per transaction (its hash, its
 // place in the file and in the per-account listings), not by the transaction: 18,000
 // transfers after the first 2,000 (1,800 after 200 under the race detector, ten times
-// slower, or with -short) must add under 1 KB each to the live heap after GC (a transaction kept in
-// memory costs 3 KB and more).
+// slower, or with -short) must add under 1 KB each to the live heap after GC (a
+// transaction kept in memory costs 3 KB and more).
 func TestTransactionsDoNotStayInMemory(t *testing.T) {
 	first, more := 2_000, 18_000
 	if raceDetector || testing.Short() {

@@ -530,14 +530,7 @@ func TestIndexAheadOfNode(t *testing.T) {
 func TestRewoundChainIsIndexedAgain(t *testing.T) {
 	for _, longer := range []bool{false, true} {
 		t.Run(fmt.Sprint("longer=", longer), func(t *testing.T) {
-			n := newNode(t)
-			rng := rand.New(rand.NewPCG(31, 32))
-			traffic(t, n, rng, 30)
-			snap := n.Snapshot()
-			traffic(t, n, rng, 30)
-			db := openSQLite(t)
-			ix := newIndexer(t, n, db, func(c *indexer.Config) { c.ResetOnRewind = true })
-			syncIndex(t, ix, n)
+			n, rng, snap, db, ix := indexedPastSnapshot(t, 31, 30)
 			if err := n.Revert(snap); err != nil {
 				t.Fatal(err)
 			}
@@ -547,13 +540,34 @@ func TestRewoundChainIsIndexedAgain(t *testing.T) {
 				traffic(t, n, rng, 5)
 			}
 			syncIndex(t, ix, n)
-			clean := openSQLite(t)
-			syncIndex(t, newIndexer(t, n, clean, nil), n)
-			want, _ := clean.Dump(context.Background())
-			if got, _ := db.Dump(context.Background()); got != want {
-				t.Fatal("after the rewind the index differs from a clean one")
-			}
+			requireCleanIndex(t, n, db)
 		})
+	}
+}
+
+// indexedPastSnapshot makes count transactions, a snapshot, count more, and an index of
+// them all that starts again when the chain is rewound.
+func indexedPastSnapshot(t *testing.T, seed uint64, count int) (*devnet.Node, *rand.Rand, uint64, *store.DB, *indexer.Indexer) {
+	t.Helper()
+	n := newNode(t)
+	rng := rand.New(rand.NewPCG(seed, seed+1))
+	traffic(t, n, rng, count)
+	snap := n.Snapshot()
+	traffic(t, n, rng, count)
+	db := openSQLite(t)
+	ix := newIndexer(t, n, db, func(c *indexer.Config) { c.ResetOnRewind = true })
+	syncIndex(t, ix, n)
+	return n, rng, snap, db, ix
+}
+
+// requireCleanIndex fails the test unless db equals a clean index of the chain as it is.
+func requireCleanIndex(t *testing.T, n *devnet.Node, db *store.DB) {
+	t.Helper()
+	clean := openSQLite(t)
+	syncIndex(t, newIndexer(t, n, clean, nil), n)
+	want, _ := clean.Dump(context.Background())
+	if got, _ := db.Dump(context.Background()); got != want {
+		t.Fatal("after the rewind the index differs from a clean one")
 	}
 }
 
@@ -586,26 +600,18 @@ func (r *rewindingSource) BlockByHeight(ctx context.Context, h uint64, withTxs b
 // writer back until the index has seen the rewind). The read stops instead of waiting for
 // them, and the index starts over and ends equal to a clean index of the chain as it is.
 func TestRewindDuringAReadStartsOver(t *testing.T) {
-	n := newNode(t)
-	rng := rand.New(rand.NewPCG(33, 34))
-	traffic(t, n, rng, 20)
-	snap := n.Snapshot()
-	traffic(t, n, rng, 20)
-	db := openSQLite(t)
-	ix := newIndexer(t, n, db, func(c *indexer.Config) { c.ResetOnRewind = true })
-	syncIndex(t, ix, n)
+	n, rng, snap, db, _ := indexedPastSnapshot(t, 33, 20)
 	indexedTo := n.Height()
 	traffic(t, n, rng, 20)
 
 	src := &rewindingSource{Client: source(t, n), n: n, snap: snap, height: indexedTo}
-	ix = indexerOn(t, src, src.Client, db, func(c *indexer.Config) {
+	ix := indexerOn(t, src, src.Client, db, func(c *indexer.Config) {
 		c.ResetOnRewind = true
 		c.Log = slog.New(slog.DiscardHandler)
 	})
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- ix.Run(ctx) }()
-	clean := openSQLite(t)
 	deadline := time.Now().Add(20 * time.Second)
 	for {
 		if src.state.Load() == 2 {
@@ -622,9 +628,5 @@ func TestRewindDuringAReadStartsOver(t *testing.T) {
 	}
 	cancel()
 	<-done
-	syncIndex(t, newIndexer(t, n, clean, nil), n)
-	want, _ := clean.Dump(context.Background())
-	if got, _ := db.Dump(context.Background()); got != want {
-		t.Fatal("after the rewind the index differs from a clean one")
-	}
+	requireCleanIndex(t, n, db)
 }
