@@ -10,9 +10,9 @@
 # from its lowest point during the run to the run's end, by more than
 # ${SOAK_RSS_SLACK_MB:-64} MB plus ${SOAK_RSS_KB_PER_TX:-4} KB per confirmed transaction.
 # The devnet keeps the newest 256 to 512 transactions in memory and moves older ones
-# to a scratch file (what stays of each is about 150 bytes), and SQLite's page cache fills
-# up to 32 MiB as the index grows: the slack allows for those and the GC's swings; a leak
-# per read, per block or per transaction shows beyond it. Linux only (/proc).
+# to a scratch file and its index (what stays of each in memory is 32 bytes), and SQLite's
+# page caches fill up to 5 MiB as the indexes grow: the slack allows for those and the GC's
+# swings; a leak per read, per block or per transaction shows beyond it. Linux only (/proc).
 #
 # SOAK_LONG=1 is the long mode (`make soak SOAK_LONG=1`): the run goes on (at
 # ${SOAK_RATE:-100} tx/s) until the chain holds 100,000 transactions more than at the start,

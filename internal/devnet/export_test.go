@@ -16,3 +16,11 @@ func (n *Node) CloseScratchFile() error {
 	defer n.mu.RUnlock()
 	return n.ch.blocks.file.close()
 }
+
+// CloseTransactionIndex closes the index of the transactions in the scratch file, as a
+// failing disk would leave it.
+func (n *Node) CloseTransactionIndex() error {
+	n.mu.RLock()
+	defer n.mu.RUnlock()
+	return n.ch.txs.index.close()
+}

@@ -106,10 +106,8 @@ func (n *Node) InjectEvent(eventType string, data json.RawMessage, tx InjectTx) 
 		Payload: supra.TxPayloadInfo{Move: supra.EntryFunctionPayloadInfo{Type: "entry_function_payload",
 			Function: fn, TypeArguments: tys, Arguments: args}},
 	}
-	idx := c.txs.len()
+	b.Txs = append(b.Txs, c.txs.len())
 	c.txs.add(rec)
-	c.txByHash[hash] = idx
-	b.Txs = append(b.Txs, idx)
 	c.seal(n.now)
 	n.log.Debug("devnet: injected event", "type", eventType, "hash", rec.Info.Hash, "height", rec.Height)
 	return rec.Info.Hash, rec.Height, nil

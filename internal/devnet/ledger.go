@@ -2,7 +2,6 @@ package devnet
 
 import (
 	"encoding/binary"
-	"maps"
 	"time"
 
 	"crypto/sha3"
@@ -18,9 +17,6 @@ type ledger struct {
 	blocks     blockList     // sealed blocks, the old ones on disk
 	open       *blockRec     // block being filled in interval mode (nil otherwise)
 	txs        txList        // executed transactions, the old ones on disk
-	txByHash   map[[32]byte]int
-	bySender   map[supra.Address][]int
-	coinTxs    map[supra.Address][]int
 }
 
 type blockRec struct {
@@ -41,17 +37,19 @@ type txRecord struct {
 	Info    supra.TransactionInfo
 	Output  supra.TxOutput
 	Status  string
+	// Where the per-account listings show it, kept while it is in memory (the index has
+	// it for the old ones): listed puts it in its sender's listing and coins, the
+	// accounts whose coin balances it changed, in theirs.
+	listed bool
+	coins  []supra.Address
 }
 
 func newLedger(clock func() time.Time, blocks blockList, recentTxs int) *ledger {
 	c := &ledger{
-		st:       newState(),
-		clock:    clock,
-		blocks:   blocks,
-		txs:      newTxList(blocks.file, recentTxs),
-		txByHash: map[[32]byte]int{},
-		bySender: map[supra.Address][]int{},
-		coinTxs:  map[supra.Address][]int{},
+		st:     newState(),
+		clock:  clock,
+		blocks: blocks,
+		txs:    newTxList(blocks.file, recentTxs),
 	}
 	g := &blockRec{Height: 0, Time: clock().Truncate(time.Microsecond)}
 	g.Hash = blockHash(g, [32]byte{}, nil)
@@ -66,9 +64,6 @@ func (c *ledger) clone() *ledger {
 		timeOffset: c.timeOffset,
 		blocks:     c.blocks.clone(),
 		txs:        c.txs.clone(),
-		txByHash:   maps.Clone(c.txByHash),
-		bySender:   cappedLists(c.bySender),
-		coinTxs:    cappedLists(c.coinTxs),
 	}
 	if c.open != nil {
 		// Records of the open block are mutated when it seals: give the clone its own
@@ -82,16 +77,6 @@ func (c *ledger) clone() *ledger {
 		d.open = &o
 	}
 	return d
-}
-
-// cappedLists copies an index of transaction lists whose lists the copy shares: capped,
-// so that an append on either side copies instead of writing where the other can see.
-func cappedLists(m map[supra.Address][]int) map[supra.Address][]int {
-	out := make(map[supra.Address][]int, len(m))
-	for k, v := range m {
-		out[k] = v[:len(v):len(v)]
-	}
-	return out
 }
 
 func (c *ledger) height() uint64 { return c.blocks.last().Height }
@@ -173,7 +158,6 @@ func (c *ledger) recordGenesis(events []supra.Event) {
 			Function: GenesisFunction, TypeArguments: []string{}, Arguments: []any{}}},
 	}
 	c.txs.add(rec)
-	c.txByHash[hash] = c.txs.len() - 1
 	g.Txs = append(g.Txs, c.txs.len()-1)
 	g.Hash = blockHash(g, [32]byte{}, [][32]byte{hash})
 }

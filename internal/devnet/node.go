@@ -474,12 +474,12 @@ func (n *Node) Close() error {
 		}
 		n.saveMu.Unlock()
 	}
-	// Snapshots share the chain's block file; chains replaced before (reset, load) had
-	// files of their own, closed when the runtime collects them.
+	// Snapshots share the chain's block file and its index; chains replaced before
+	// (reset, load) had files of their own, closed when the runtime collects them.
 	n.mu.RLock()
-	file := n.ch.blocks.file
+	file, index := n.ch.blocks.file, n.ch.txs.index
 	n.mu.RUnlock()
-	return errors.Join(err, file.close())
+	return errors.Join(err, file.close(), index.close())
 }
 
 func (n *Node) ticker(d time.Duration) {
@@ -752,14 +752,14 @@ func (n *Node) Height() uint64 {
 func (n *Node) Transaction(hash [32]byte) (supra.TransactionInfo, bool) {
 	n.mu.RLock()
 	defer n.mu.RUnlock()
-	i, ok := n.ch.txByHash[hash]
-	if !ok {
-		return supra.TransactionInfo{}, false
+	i, ok, err := n.ch.txs.find(hash)
+	var ti supra.TransactionInfo
+	if ok {
+		ti, err = n.ch.infoAt(i)
 	}
-	ti, err := n.ch.infoAt(i)
 	if err != nil {
 		n.log.Error("devnet: transaction", "hash", supra.EncodeHex(hash[:]), "err", err)
 		return supra.TransactionInfo{}, false
 	}
-	return ti, true
+	return ti, ok
 }

@@ -476,9 +476,6 @@ func (n *Node) readState(r io.Reader, dir string) (*ledger, string, error) {
 		blocks:     blocks,
 		timeOffset: time.Duration(f.TimeOffsetUS) * time.Microsecond,
 		txs:        newTxList(blocks.file, n.opts.RecentTransactions),
-		txByHash:   map[[32]byte]int{},
-		bySender:   map[supra.Address][]int{},
-		coinTxs:    map[supra.Address][]int{},
 	}
 	c.st.gasCollected = uint64(f.GasCollected)
 	for _, a := range f.Accounts {
@@ -515,26 +512,20 @@ func (n *Node) readState(r io.Reader, dir string) (*ledger, string, error) {
 			}
 		}
 	}
-	// Rebuild the indexes from the records (coin index from their events); the old
-	// records go to the scratch file as they are added.
+	// Rebuild the listings from the records (the coin listings from their events); the
+	// old records go to the scratch file and its index as they are added.
 	for i, rec := range f.Transactions {
 		if rec == nil || rec.Height >= c.blocks.len() {
 			return nil, "", fmt.Errorf("devnet: state transaction %d is invalid", i)
 		}
 		rec.Pending = false
+		// The genesis transaction: no account sent it, so, as when the chain was built
+		// (recordGenesis), it stays out of the per-account listings.
+		if rec.listed = rec.Height > 0; rec.listed {
+			rec.coins = coinAccounts(rec, c.st)
+		}
 		c.txs.add(rec)
 		c.txs.settle()
-		c.txByHash[rec.Hash] = i
-		if rec.Height == 0 {
-			// The genesis transaction: no account sent it, so, as when the chain was
-			// built (recordGenesis), it stays out of the per-account listings.
-			continue
-		}
-		c.bySender[rec.Sender] = append(c.bySender[rec.Sender], i)
-		involved := coinAccounts(rec, c.st)
-		for _, a := range involved {
-			c.coinTxs[a] = append(c.coinTxs[a], i)
-		}
 	}
 	return c, f.Journal, nil
 }

@@ -44,7 +44,7 @@ func (n *Node) transactionHandler(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	n.mu.RLock()
-	i, ok := n.ch.txByHash[h]
+	i, ok, err := n.ch.txs.find(h)
 	var ti supra.TransactionInfo
 	if ok {
 		ti, err = n.ch.infoAt(i)
@@ -131,14 +131,8 @@ func (n *Node) accountTxsHandler(w http.ResponseWriter, r *http.Request) {
 	}
 	n.mu.RLock()
 	out := supra.AccountTransactions{Record: []supra.TransactionInfo{}}
-	var err error
-	for _, i := range n.ch.bySender[addr] {
-		if n.ch.txs.seq(i) < start || n.ch.txs.pending(i) {
-			continue
-		}
-		if len(out.Record) == count {
-			break
-		}
+	places, err := n.ch.txs.sent(addr, start, count)
+	for _, i := range places {
 		var ti supra.TransactionInfo
 		if ti, err = n.ch.infoAt(i); err != nil {
 			break
@@ -161,19 +155,14 @@ func (n *Node) coinTxsHandler(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	n.mu.RLock()
-	list := n.ch.coinTxs[addr]
-	out := supra.CoinTransactions{Record: []supra.TransactionInfo{}, Cursor: start}
-	var err error
-	for i := start; i < uint64(len(list)) && len(out.Record) < count; i++ {
-		if n.ch.txs.pending(list[i]) {
-			break
-		}
+	places, next, err := n.ch.txs.coinPage(addr, start, count)
+	out := supra.CoinTransactions{Record: []supra.TransactionInfo{}, Cursor: next}
+	for _, i := range places {
 		var ti supra.TransactionInfo
-		if ti, err = n.ch.infoAt(list[i]); err != nil {
+		if ti, err = n.ch.infoAt(i); err != nil {
 			break
 		}
 		out.Record = append(out.Record, ti)
-		out.Cursor = i + 1
 	}
 	n.mu.RUnlock()
 	if err != nil {

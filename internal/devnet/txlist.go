@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"slices"
 	"strings"
 
 	"github.com/luckycoin/lucky/internal/supra"
@@ -16,9 +17,9 @@ import (
 // older ones go to the chain's scratch file, read back when asked for: a transaction's
 // record (its payload, its events) is kilobytes, and a devnet left running would otherwise
 // keep every one it ever ran. What stays in memory for an old transaction is what the
-// listings filter on without reading it: its place in the file, its height, its sequence
-// number and a summary of its event types (32 bytes); its hash, sender and coin accounts
-// stay in the ledger's indexes.
+// event queries filter on without reading it: its place in the file, its height and a
+// summary of its event types (24 bytes); its hash and its places in the per-account
+// listings are in the file's index (txIndex).
 
 // DefaultRecentTransactions is how many of the newest transactions a node keeps in memory
 // when Options.RecentTransactions is not set: between this many and twice as many are.
@@ -27,11 +28,12 @@ const DefaultRecentTransactions = 256
 // txList is a ledger's transactions, indexes 0 to len()-1: transaction i is in the file
 // when i < len(cold), and in memory at hot[i-len(cold)] otherwise.
 //
-// A ledger and its snapshots share the file and the cold array, as blockList does: each
-// side only appends, and clone caps the cold slice it hands out. The hot array is copied
-// (it is short), so that each side may replace its records of an open block.
+// A ledger and its snapshots share the file, its index and the cold array, as blockList
+// does: each side only appends, and clone caps the cold slice it hands out. The hot array
+// is copied (it is short), so that each side may replace its records of an open block.
 type txList struct {
 	file   *blockFile
+	index  *txIndex
 	cold   []txCold
 	hot    []*txRecord
 	recent int // transactions kept in memory after moving older ones to the file
@@ -41,17 +43,17 @@ type txList struct {
 type txCold struct {
 	off    int64
 	height uint64
-	seq    uint64
 	events eventFilter
 }
 
 func newTxList(file *blockFile, recent int) txList {
-	return txList{file: file, recent: max(recent, 1)}
+	return txList{file: file, index: newTxIndex(file.dir, file.log), recent: max(recent, 1)}
 }
 
 func (l *txList) clone() txList {
 	return txList{
 		file:   l.file,
+		index:  l.index,
 		cold:   l.cold[:len(l.cold):len(l.cold)],
 		hot:    append([]*txRecord(nil), l.hot...),
 		recent: l.recent,
@@ -84,7 +86,7 @@ func (l *txList) readCold(i int, read func(int64) ([]byte, error)) (*txRecord, e
 	if err == nil {
 		r, err = decodeTxRecord(body)
 	}
-	if err == nil && (r.Height != c.height || r.Seq != c.seq) {
+	if err == nil && r.Height != c.height {
 		err = fmt.Errorf("record at %d holds another transaction (height %d, not %d)", c.off, r.Height, c.height)
 	}
 	if err != nil {
@@ -93,20 +95,13 @@ func (l *txList) readCold(i int, read func(int64) ([]byte, error)) (*txRecord, e
 	return r, nil
 }
 
-// height is transaction i's block height, seq its sequence number, pending whether it is
-// in the open block: none of them reads the file.
+// height is transaction i's block height, pending whether it is in the open block:
+// neither reads the file.
 func (l *txList) height(i int) uint64 {
 	if i < len(l.cold) {
 		return l.cold[i].height
 	}
 	return l.hot[i-len(l.cold)].Height
-}
-
-func (l *txList) seq(i int) uint64 {
-	if i < len(l.cold) {
-		return l.cold[i].seq
-	}
-	return l.hot[i-len(l.cold)].Seq
 }
 
 func (l *txList) pending(i int) bool { return i >= len(l.cold) && l.hot[i-len(l.cold)].Pending }
@@ -139,15 +134,75 @@ func (l *txList) settle() {
 	offsets, err := l.file.appendRecords(n, func(dst []byte, i int) ([]byte, error) {
 		return appendTxRecord(dst, old[i])
 	})
+	if err == nil {
+		err = l.index.add(len(l.cold), old)
+	}
 	if err != nil {
-		return
+		return // the records written are never read
 	}
 	for i, r := range old {
-		l.cold = append(l.cold, txCold{off: offsets[i], height: r.Height, seq: r.Seq, events: eventsOf(r)})
+		l.cold = append(l.cold, txCold{off: offsets[i], height: r.Height, events: eventsOf(r)})
 	}
 	// A new array: the old one, which a snapshot's copy does not share, goes with the
 	// moved records.
 	l.hot = append([]*txRecord(nil), l.hot[n:]...)
+}
+
+// find returns the place of the transaction with hash.
+func (l *txList) find(hash [32]byte) (int, bool, error) {
+	for i, r := range l.hot {
+		if r.Hash == hash {
+			return len(l.cold) + i, true, nil
+		}
+	}
+	return l.index.find(len(l.cold), hash)
+}
+
+// sent returns the places of up to count of the transactions addr sent, in order, from
+// sequence number from on, leaving out those still pending.
+func (l *txList) sent(addr supra.Address, from uint64, count int) ([]int, error) {
+	places, err := l.index.sent(len(l.cold), addr, from, count)
+	if err != nil {
+		return nil, err
+	}
+	for i, r := range l.hot {
+		if len(places) == count {
+			break
+		}
+		if r.listed && r.Sender == addr && r.Seq >= from && !r.Pending {
+			places = append(places, len(l.cold)+i)
+		}
+	}
+	return places, nil
+}
+
+// coinPage returns the places of up to count transactions in addr's coin listing from
+// number from on, stopping at a pending one, and the number after the last returned
+// (from when none is).
+func (l *txList) coinPage(addr supra.Address, from uint64, count int) ([]int, uint64, error) {
+	places, inFile, err := l.index.coins(len(l.cold), addr, from, count)
+	if err != nil {
+		return nil, from, err
+	}
+	next := from + uint64(len(places))
+	k := uint64(inFile) // the number of the next one in memory
+	for i, r := range l.hot {
+		if len(places) == count {
+			break
+		}
+		if !slices.Contains(r.coins, addr) {
+			continue
+		}
+		if k >= from {
+			if r.Pending {
+				break
+			}
+			places = append(places, len(l.cold)+i)
+			next = k + 1
+		}
+		k++
+	}
+	return places, next, nil
 }
 
 // reader returns a reader of many transactions in chain order, reading the file through
