@@ -1,5 +1,7 @@
 package devnet
 
+import "database/sql"
+
 // What the external tests may see of a node's insides.
 
 // TransactionsInFile is how many of the chain's transactions are in the scratch file.
@@ -23,4 +25,15 @@ func (n *Node) CloseTransactionIndex() error {
 	n.mu.RLock()
 	defer n.mu.RUnlock()
 	return n.ch.txs.index.close()
+}
+
+// TransactionIndexDB is the database of the chain's transaction index (nil before any
+// transaction went to the file); holding it does not keep the index alive.
+func (n *Node) TransactionIndexDB() *sql.DB {
+	n.mu.RLock()
+	defer n.mu.RUnlock()
+	x := n.ch.txs.index
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.db
 }
