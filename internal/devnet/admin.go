@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"strconv"
 	"time"
 
 	"github.com/luckycoin/lucky/internal/supra"
@@ -181,14 +180,21 @@ func (n *Node) adminMux() http.Handler {
 		writeJSON(w, http.StatusOK, n.faults.get())
 	})
 	mux.HandleFunc("GET /devnet/state", func(w http.ResponseWriter, _ *http.Request) {
-		var buf bytes.Buffer
-		if err := n.DumpState(&buf); err != nil {
-			adminError(w, http.StatusInternalServerError, "internal_error", err.Error())
-			return
-		}
+		// The dump is streamed: a long chain is hundreds of megabytes of JSON.
+		out := &sentWriter{w: w}
 		w.Header().Set("Content-Type", "application/json")
-		w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
-		_, _ = w.Write(buf.Bytes()) // a client gone mid-answer is not an error here
+		if err := n.DumpState(out); err != nil {
+			switch {
+			case out.err != nil: // the client is gone: nobody to tell
+			case !out.sent:
+				adminError(w, http.StatusInternalServerError, "internal_error", err.Error())
+			default:
+				// Part of a 200 is out: cut the connection, so that the client sees a
+				// broken answer rather than a short document that happens to parse.
+				n.log.Error("devnet: state dump cut short", "err", err)
+				panic(http.ErrAbortHandler)
+			}
+		}
 	})
 	mux.HandleFunc("POST /devnet/state", func(w http.ResponseWriter, r *http.Request) {
 		var err error
@@ -260,4 +266,20 @@ func (n *Node) moduleAdminHandler(key string, route AdminRoute) http.HandlerFunc
 		}
 		writeJSON(w, http.StatusOK, res)
 	}
+}
+
+// sentWriter records whether anything was written through it, and the first write error.
+type sentWriter struct {
+	w    io.Writer
+	sent bool
+	err  error
+}
+
+func (s *sentWriter) Write(p []byte) (int, error) {
+	s.sent = true
+	n, err := s.w.Write(p)
+	if s.err == nil {
+		s.err = err
+	}
+	return n, err
 }

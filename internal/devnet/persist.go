@@ -31,10 +31,10 @@ type stateFile struct {
 	Coins        []fileCoin     `json:"coins"`
 	CoinInfos    []CoinInfo     `json:"coin_infos"`
 	Resources    []fileResource `json:"resources"`
-	Blocks       []fileBlock    `json:"blocks"`
-	Transactions []*txRecord    `json:"transactions"`
+	Blocks       []fileBlock    `json:"blocks,omitempty"`
+	Transactions []*txRecord    `json:"transactions,omitempty"`
 	// Journal names the history file beside a state file written by SaveState and the
-	// autosave (Blocks and Transactions are then empty): its first JournalBlocks lines are
+	// autosave (Blocks and Transactions are then left out): its first JournalBlocks lines are
 	// the sealed blocks with their transactions. Lines after those (a save cut short) are
 	// not part of the state.
 	Journal       string `json:"journal,omitempty"`
@@ -46,7 +46,7 @@ type stateFile struct {
 	FungibleStores []fileCoin `json:"fungible_stores,omitempty"`
 
 	// chain and txs are the ledger's blocks and transactions when the state is being
-	// saved, for readHistory and the journal.
+	// saved or dumped, for the journal and writeDump.
 	chain blockList
 	txs   txList
 }
@@ -76,29 +76,6 @@ type fileBlock struct {
 	Txs    []int    `json:"txs"`
 }
 
-// readHistory fills Blocks and Transactions from the chain's block and transaction lists
-// that toFile took. It runs outside the node's lock: sealed blocks and their transactions
-// never change, and reading the old ones back from the scratch file takes a while on a
-// long chain.
-func (f *stateFile) readHistory() error {
-	f.Blocks = make([]fileBlock, 0, f.chain.len())
-	err := f.chain.each(func(b *blockRec) error {
-		f.Blocks = append(f.Blocks, fileBlock{b.Height, b.Hash, b.Time.UnixMicro(), b.Txs})
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	f.Transactions = make([]*txRecord, f.txs.len())
-	rd := f.txs.reader()
-	for i := range f.Transactions {
-		if f.Transactions[i], err = rd.at(i); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // DumpState writes the whole chain as JSON. An open interval block is sealed first so the
 // dump is self-consistent.
 func (n *Node) DumpState(w io.Writer) error {
@@ -109,16 +86,53 @@ func (n *Node) DumpState(w io.Writer) error {
 	f, err := n.toFile(n.ch)
 	n.mu.Unlock()
 	if err == nil {
-		err = f.readHistory()
+		err = f.writeDump(w)
 	}
 	if err != nil {
 		return fmt.Errorf("devnet: dump state: %w", err)
 	}
-	enc := json.NewEncoder(w)
-	if err := enc.Encode(f); err != nil {
-		return fmt.Errorf("devnet: dump state: %w", err)
-	}
 	return nil
+}
+
+// writeDump writes f with its history inline, read from the chain's block and transaction
+// lists one record at a time, so that a dump of a long chain holds one record in memory
+// rather than the chain (old records come back from the scratch file). It runs outside the
+// node's lock: sealed blocks and their transactions never change. The output goes through
+// a 64 KiB buffer, so a history that cannot be read early leaves w untouched.
+func (f *stateFile) writeDump(w io.Writer) error {
+	head, err := json.Marshal(f) // Blocks and Transactions are empty, so left out
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(w, 1<<16)
+	enc := json.NewEncoder(bw)
+	bw.Write(head[:len(head)-1]) // the object stays open for the history
+	bw.WriteString(`,"blocks":[`)
+	sep := ""
+	err = f.chain.each(func(b *blockRec) error {
+		bw.WriteString(sep)
+		sep = ","
+		return enc.Encode(fileBlock{b.Height, b.Hash, b.Time.UnixMicro(), b.Txs})
+	})
+	if err != nil {
+		return err
+	}
+	bw.WriteString(`],"transactions":[`)
+	rd := f.txs.reader()
+	for i := range f.txs.len() {
+		rec, err := rd.at(i)
+		if err != nil {
+			return err
+		}
+		if i > 0 {
+			bw.WriteByte(',')
+		}
+		if err := enc.Encode(rec); err != nil {
+			return err
+		}
+	}
+	bw.WriteString("]}\n")
+	return bw.Flush() // a bufio.Writer keeps its first write error and returns it here
 }
 
 // LoadState replaces the chain with a dump produced by DumpState and drops snapshots.

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -202,6 +203,11 @@ func TestOldTransactionsUnreadable(t *testing.T) {
 	if err := n.DumpState(&bytes.Buffer{}); !errors.Is(err, devnet.ErrBlockStorage) {
 		t.Fatalf("DumpState = %v, want ErrBlockStorage", err)
 	}
+	// The dump failed before a byte of it was out: an error answer, not a 200.
+	if code, body := doJSON(t, n.Handler(), http.MethodGet, "/devnet/state", ""); code != http.StatusInternalServerError ||
+		!strings.Contains(string(body), `"code":"internal_error"`) {
+		t.Fatalf("GET /devnet/state: %d %s", code, body)
+	}
 	// New transactions stay in memory and answer.
 	h, err := devnettest.Submit(n, n.Accounts()[0].PrivateKey, transferCall(n.Accounts()[1].Address, 5))
 	if err != nil {
@@ -324,4 +330,82 @@ func TestTransactionsDoNotStayInMemory(t *testing.T) {
 		t.Fatalf("the live heap grew %d bytes per transaction, want under 128", perTx)
 	}
 	runtime.KeepAlive(n)
+}
+
+// A state dump whose history cannot be read after part of it went out cuts the connection:
+// the client gets a broken answer, never a 200 that parses, and the log says why.
+func TestStateDumpCutShort(t *testing.T) {
+	var logs bytes.Buffer
+	n := devnettest.New(t, devnet.Options{RecentTransactions: 2, RecentBlocks: 10_000,
+		Logger: slog.New(slog.NewTextHandler(&logs, nil))})
+	transfersAndBlocks(t, n, 12, 0)
+	n.Mine(1_000) // the blocks alone fill more than the dump's 64 KiB buffer
+	if err := n.CloseScratchFile(); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(n.Handler())
+	defer srv.Close()
+	res, err := http.Get(srv.URL + "/devnet/state")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	if err == nil {
+		t.Fatalf("GET /devnet/state: %d, %d bytes read to the end (%.100s…)", res.StatusCode, len(body), body)
+	}
+	if len(body) < 64<<10 || !strings.Contains(logs.String(), "state dump cut short") {
+		t.Fatalf("%d bytes before the cut (%v); the log says %q", len(body), err, logs.String())
+	}
+}
+
+// A state dump reads the history back one record at a time: dumping a chain whose old
+// transactions are in the scratch file does not bring them into memory.
+func TestStateDumpStreams(t *testing.T) {
+	txs := 3_000
+	if raceDetector || testing.Short() {
+		txs = 1_000
+	}
+	n := devnettest.New(t, devnet.Options{RecentTransactions: 64, RecentBlocks: 64})
+	dev := n.Accounts()
+	for i := range txs {
+		if _, err := devnettest.Submit(n, dev[i%4].PrivateKey, transferCall(dev[4+i%4].Address, 1)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w := &heapWatch{every: 4}
+	before := w.live()
+	if err := n.DumpState(w); err != nil {
+		t.Fatal(err)
+	}
+	grew := int64(w.peak) - int64(before)
+	t.Logf("a dump of %d transactions: %.2f MB written, the live heap %.2f MB before and at most %.2f MB during",
+		txs, float64(w.written)/1e6, float64(before)/1e6, float64(w.peak)/1e6)
+	if grew > w.written/8 {
+		t.Fatalf("the live heap grew %d bytes while writing a dump of %d bytes, want under an eighth of it", grew, w.written)
+	}
+	runtime.KeepAlive(n)
+}
+
+// heapWatch is a writer that counts what it is given and, every few writes, the live heap.
+type heapWatch struct {
+	every, writes int
+	written       int64
+	peak          uint64
+}
+
+func (h *heapWatch) Write(p []byte) (int, error) {
+	if h.writes%h.every == 0 {
+		h.peak = max(h.peak, h.live())
+	}
+	h.writes++
+	h.written += int64(len(p))
+	return len(p), nil
+}
+
+func (h *heapWatch) live() uint64 {
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return ms.HeapAlloc
 }
