@@ -78,14 +78,17 @@ func Open(ctx context.Context, o Options) (*DB, error) {
 		s.path = filepath.Join(o.DataDir, DBFile)
 		// WAL lets the API read while the indexer writes; write transactions take the lock
 		// up front (immediate) so they never fail half way on a lock upgrade.
-		// The page cache is bounded: 1 MiB per connection, 4 connections, 4 MiB in all,
-		// and no memory-mapped reads (a mapped file counts in the process's memory as far
-		// as it is read, up to the map's size), so memory does not grow with the index;
-		// the kernel's file cache still serves the reads that miss it. (At 8 MiB a
-		// connection the caches filled over the first 40,000 transactions of a soak, and
-		// the server's memory grew with them by about 30 MB.)
+		// The page cache is bounded: 256 KiB per connection, 4 connections, and no
+		// memory-mapped reads (a mapped file counts in the process's memory as far as it is
+		// read, up to the map's size), so memory does not grow with the index; the kernel's
+		// file cache serves the reads that miss it. A cached page costs twice its size in
+		// the C allocator (a 4 KiB page and its header take an 8 KiB slot), and the readers'
+		// caches fill slowly (the API answers most reads from its own caches), so a larger
+		// cache is memory that keeps growing for tens of thousands of transactions: at 1 MiB
+		// a connection, about 7 MB over a soak's first 40,000. At 256 KiB the index's
+		// benchmarks (backfill, history reads) measure the same.
 		dsn := "file:" + s.path + "?_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)" +
-			"&_pragma=busy_timeout(10000)&_pragma=cache_size(-1024)&_pragma=mmap_size(0)&_txlock=immediate"
+			"&_pragma=busy_timeout(10000)&_pragma=cache_size(-256)&_pragma=mmap_size(0)&_txlock=immediate"
 		if s.db, err = sql.Open("sqlite", dsn); err != nil {
 			return nil, fmt.Errorf("store: open sqlite: %w", err)
 		}
