@@ -91,7 +91,7 @@ done
 sim=$!
 # The server's memory every 5 s while the agents act, and once more when the run ends
 # (lucky simulate prints its latencies then): the checks that follow read the node's whole
-# state (GET /devnet/state), which the node builds in memory, and that is not the soak's.
+# state (GET /devnet/state, streamed from the scratch file), which is not the soak's load.
 rss_file=$tmp/rss
 echo "$rss_start" >"$rss_file"
 h0=$(height) rss_10k='' rss_100k='' peak_10k=$rss_start peak_100k=0
@@ -135,7 +135,8 @@ cat "$tmp/simulate.out"
 reads=$(cat "$tmp"/reads.* | wc -l)
 bad=$(cat "$tmp"/reads.* | awk '$1 >= 500 || $1 == "000"' | wc -l)
 confirmed=$(sed -n 's/^summary: .*confirmed=\([0-9]*\).*/\1/p' "$tmp/simulate.out")
-confirmed=${confirmed:-0}
+# The long mode stops the agents before their summary: the chain's height counts them.
+confirmed=${confirmed:-${txs:-0}}
 rss_end=$(tail -1 "$rss_file")
 rss_low=$(sort -n "$rss_file" | head -1)
 rss_max=$(sort -n "$rss_file" | tail -1)

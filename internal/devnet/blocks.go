@@ -21,15 +21,15 @@ const DefaultRecentBlocks = 8192
 var ErrBlockStorage = errors.New("devnet: block storage")
 
 // blockList is a ledger's sealed blocks, heights 0 to len()-1: block h is in the file at
-// offset cold[h] when h < len(cold), and in memory at hot[h-len(cold)] otherwise.
+// offset cold.at(h) when h < cold.len(), and in memory at hot[h-cold.len()] otherwise.
 //
 // Sealed blocks never change, so a ledger and its snapshots share a blockList's arrays
-// and its file. Each side only appends, and clone caps the slices it hands out, so an
-// append by one side copies instead of writing where the other side can see; a block one
-// side writes to the file is a record the other never points at.
+// and its file. Each side only appends, and clone caps what it hands out, so an append by
+// one side copies instead of writing where the other side can see; a block one side
+// writes to the file is a record the other never points at.
 type blockList struct {
 	file   *blockFile
-	cold   []int64
+	cold   chunked[int64]
 	hot    []*blockRec
 	recent int // blocks kept in memory after moving older ones to the file
 }
@@ -41,14 +41,14 @@ func newBlockList(file *blockFile, recent int) blockList {
 func (l *blockList) clone() blockList {
 	return blockList{
 		file:   l.file,
-		cold:   l.cold[:len(l.cold):len(l.cold)],
+		cold:   l.cold.clone(),
 		hot:    l.hot[:len(l.hot):len(l.hot)],
 		recent: l.recent,
 	}
 }
 
 // len is the number of sealed blocks: the height of the next one.
-func (l *blockList) len() uint64 { return uint64(len(l.cold) + len(l.hot)) }
+func (l *blockList) len() uint64 { return uint64(l.cold.len() + len(l.hot)) }
 
 // last is the newest block; a chain always has its genesis block, which is in memory
 // until a later block is.
@@ -59,12 +59,13 @@ func (l *blockList) at(h uint64) (*blockRec, error) {
 	if h >= l.len() {
 		return nil, fmt.Errorf("%w: block %d of %d", ErrNotFound, h, l.len())
 	}
-	if h >= uint64(len(l.cold)) {
-		return l.hot[h-uint64(len(l.cold))], nil
+	if h >= uint64(l.cold.len()) {
+		return l.hot[h-uint64(l.cold.len())], nil
 	}
-	b, err := l.file.read(l.cold[h])
+	off := l.cold.at(int(h))
+	b, err := l.file.read(off)
 	if err == nil && b.Height != h {
-		err = fmt.Errorf("record at %d holds block %d", l.cold[h], b.Height)
+		err = fmt.Errorf("record at %d holds block %d", off, b.Height)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%w: block %d: %w", ErrBlockStorage, h, err)
@@ -89,7 +90,9 @@ func (l *blockList) add(b *blockRec) {
 	if err != nil {
 		return
 	}
-	l.cold = append(l.cold, offsets...)
+	for _, off := range offsets {
+		l.cold.append(off)
+	}
 	// A new array: the old one, which a snapshot may share, keeps the moved blocks
 	// alive only for as long as that snapshot lives.
 	l.hot = append(make([]*blockRec, 0, 2*l.recent), l.hot[len(old):]...)
@@ -98,7 +101,8 @@ func (l *blockList) add(b *blockRec) {
 // each calls f with every block from height 0 up, reading the file sequentially.
 func (l *blockList) each(f func(*blockRec) error) error {
 	r := l.file.reader()
-	for h, off := range l.cold {
+	for h := range l.cold.len() {
+		off := l.cold.at(h)
 		b, err := r.read(off)
 		if err == nil && b.Height != uint64(h) {
 			err = fmt.Errorf("record at %d holds block %d", off, b.Height)

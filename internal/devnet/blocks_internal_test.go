@@ -63,8 +63,8 @@ func TestBlockList(t *testing.T) {
 				want = append(want, testBlock(h, 0, int(h%3)))
 				l.add(want[h])
 			}
-			if len(l.cold) == 0 || len(l.hot) > 2*l.recent {
-				t.Fatalf("%d blocks in the file, %d in memory", len(l.cold), len(l.hot))
+			if l.cold.len() == 0 || len(l.hot) > 2*l.recent {
+				t.Fatalf("%d blocks in the file, %d in memory", l.cold.len(), len(l.hot))
 			}
 			checkBlocks(t, &l, want)
 			if _, err := l.at(50); !errors.Is(err, ErrNotFound) {
@@ -104,8 +104,8 @@ func TestBlockList(t *testing.T) {
 				want = append(want, testBlock(h, 0, 1))
 				l.add(want[h])
 			}
-			if len(l.cold) != 0 {
-				t.Fatalf("%d blocks in an unwritable file", len(l.cold))
+			if l.cold.len() != 0 {
+				t.Fatalf("%d blocks in an unwritable file", l.cold.len())
 			}
 			checkBlocks(t, &l, want)
 		}},

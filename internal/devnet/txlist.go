@@ -26,15 +26,15 @@ import (
 const DefaultRecentTransactions = 256
 
 // txList is a ledger's transactions, indexes 0 to len()-1: transaction i is in the file
-// when i < len(cold), and in memory at hot[i-len(cold)] otherwise.
+// when i < cold.len(), and in memory at hot[i-cold.len()] otherwise.
 //
 // A ledger and its snapshots share the file, its index and the cold array, as blockList
-// does: each side only appends, and clone caps the cold slice it hands out. The hot array
+// does: each side only appends, and clone caps the cold array it hands out. The hot array
 // is copied (it is short), so that each side may replace its records of an open block.
 type txList struct {
 	file   *blockFile
 	index  *txIndex
-	cold   []txCold
+	cold   chunked[txCold]
 	hot    []*txRecord
 	recent int // transactions kept in memory after moving older ones to the file
 }
@@ -54,33 +54,33 @@ func (l *txList) clone() txList {
 	return txList{
 		file:   l.file,
 		index:  l.index,
-		cold:   l.cold[:len(l.cold):len(l.cold)],
+		cold:   l.cold.clone(),
 		hot:    append([]*txRecord(nil), l.hot...),
 		recent: l.recent,
 	}
 }
 
 // len is the number of transactions: the index of the next one.
-func (l *txList) len() int { return len(l.cold) + len(l.hot) }
+func (l *txList) len() int { return l.cold.len() + len(l.hot) }
 
 // add appends a transaction (an executed one may still be pending: see settle).
 func (l *txList) add(r *txRecord) { l.hot = append(l.hot, r) }
 
 // hotAt returns transaction i, which the caller knows to be in memory: a transaction
 // of the open block, or one just added.
-func (l *txList) hotAt(i int) *txRecord { return l.hot[i-len(l.cold)] }
+func (l *txList) hotAt(i int) *txRecord { return l.hot[i-l.cold.len()] }
 
 // at returns transaction i, reading it from the file when it is no longer in memory.
 func (l *txList) at(i int) (*txRecord, error) {
-	if i >= len(l.cold) {
-		return l.hot[i-len(l.cold)], nil
+	if i >= l.cold.len() {
+		return l.hot[i-l.cold.len()], nil
 	}
 	return l.readCold(i, l.file.body)
 }
 
 // readCold decodes cold transaction i with read (the file's, or a sequential reader's).
 func (l *txList) readCold(i int, read func(int64) ([]byte, error)) (*txRecord, error) {
-	c := l.cold[i]
+	c := l.cold.at(i)
 	body, err := read(c.off)
 	var r *txRecord
 	if err == nil {
@@ -98,18 +98,18 @@ func (l *txList) readCold(i int, read func(int64) ([]byte, error)) (*txRecord, e
 // height is transaction i's block height, pending whether it is in the open block:
 // neither reads the file.
 func (l *txList) height(i int) uint64 {
-	if i < len(l.cold) {
-		return l.cold[i].height
+	if i < l.cold.len() {
+		return l.cold.at(i).height
 	}
-	return l.hot[i-len(l.cold)].Height
+	return l.hot[i-l.cold.len()].Height
 }
 
-func (l *txList) pending(i int) bool { return i >= len(l.cold) && l.hot[i-len(l.cold)].Pending }
+func (l *txList) pending(i int) bool { return i >= l.cold.len() && l.hot[i-l.cold.len()].Pending }
 
 // mayHaveEvent reports whether transaction i may have an event whose type matches want
 // (eventMatches); false means it has none, without reading the file.
 func (l *txList) mayHaveEvent(i int, want eventFilter) bool {
-	return i >= len(l.cold) || l.cold[i].events&want == want
+	return i >= l.cold.len() || l.cold.at(i).events&want == want
 }
 
 // settle moves old transactions to the file once twice the recent ones are in memory:
@@ -135,13 +135,13 @@ func (l *txList) settle() {
 		return appendTxRecord(dst, old[i])
 	})
 	if err == nil {
-		err = l.index.add(len(l.cold), old)
+		err = l.index.add(l.cold.len(), old)
 	}
 	if err != nil {
 		return // the records written are never read
 	}
 	for i, r := range old {
-		l.cold = append(l.cold, txCold{off: offsets[i], height: r.Height, events: eventsOf(r)})
+		l.cold.append(txCold{off: offsets[i], height: r.Height, events: eventsOf(r)})
 	}
 	// A new array: the old one, which a snapshot's copy does not share, goes with the
 	// moved records.
@@ -152,16 +152,16 @@ func (l *txList) settle() {
 func (l *txList) find(hash [32]byte) (int, bool, error) {
 	for i, r := range l.hot {
 		if r.Hash == hash {
-			return len(l.cold) + i, true, nil
+			return l.cold.len() + i, true, nil
 		}
 	}
-	return l.index.find(len(l.cold), hash)
+	return l.index.find(l.cold.len(), hash)
 }
 
 // sent returns the places of up to count of the transactions addr sent, in order, from
 // sequence number from on, leaving out those still pending.
 func (l *txList) sent(addr supra.Address, from uint64, count int) ([]int, error) {
-	places, err := l.index.sent(len(l.cold), addr, from, count)
+	places, err := l.index.sent(l.cold.len(), addr, from, count)
 	if err != nil {
 		return nil, err
 	}
@@ -170,7 +170,7 @@ func (l *txList) sent(addr supra.Address, from uint64, count int) ([]int, error)
 			break
 		}
 		if r.listed && r.Sender == addr && r.Seq >= from && !r.Pending {
-			places = append(places, len(l.cold)+i)
+			places = append(places, l.cold.len()+i)
 		}
 	}
 	return places, nil
@@ -180,7 +180,7 @@ func (l *txList) sent(addr supra.Address, from uint64, count int) ([]int, error)
 // number from on, stopping at a pending one, and the number after the last returned
 // (from when none is).
 func (l *txList) coinPage(addr supra.Address, from uint64, count int) ([]int, uint64, error) {
-	places, inFile, err := l.index.coins(len(l.cold), addr, from, count)
+	places, inFile, err := l.index.coins(l.cold.len(), addr, from, count)
 	if err != nil {
 		return nil, from, err
 	}
@@ -197,7 +197,7 @@ func (l *txList) coinPage(addr supra.Address, from uint64, count int) ([]int, ui
 			if r.Pending {
 				break
 			}
-			places = append(places, len(l.cold)+i)
+			places = append(places, l.cold.len()+i)
 			next = k + 1
 		}
 		k++
@@ -217,8 +217,8 @@ type txReader struct {
 }
 
 func (r *txReader) at(i int) (*txRecord, error) {
-	if i >= len(r.list.cold) {
-		return r.list.hot[i-len(r.list.cold)], nil
+	if i >= r.list.cold.len() {
+		return r.list.hot[i-r.list.cold.len()], nil
 	}
 	return r.list.readCold(i, r.file.body)
 }
