@@ -8,7 +8,7 @@ import "database/sql"
 func (n *Node) TransactionsInFile() int {
 	n.mu.RLock()
 	defer n.mu.RUnlock()
-	return n.ch.txs.cold.len()
+	return n.ch.txs.cold
 }
 
 // CloseScratchFile closes the chain's scratch file, as a failing disk would leave it:

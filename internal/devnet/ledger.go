@@ -72,7 +72,7 @@ func (c *ledger) clone() *ledger {
 		o.Txs = append([]int(nil), c.open.Txs...)
 		for _, i := range o.Txs {
 			r := *c.txs.hotAt(i)
-			d.txs.hot[i-d.txs.cold.len()] = &r
+			d.txs.hot[i-d.txs.cold] = &r
 		}
 		d.open = &o
 	}

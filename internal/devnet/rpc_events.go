@@ -7,7 +7,6 @@ import (
 	"errors"
 	"math"
 	"net/http"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -116,26 +115,32 @@ func (n *Node) eventsV3Handler(w http.ResponseWriter, r *http.Request) {
 	// reading a block: a wide range of empty blocks costs nothing.
 	// Old transactions in the file are read only when their event summary may hold the type.
 	txs := &n.ch.txs
-	i := sort.Search(txs.len(), func(i int) bool { return txs.height(i) >= start })
+	rd := txs.reader()
+	i, readErr := txs.search(rd, start)
 	if from != nil {
 		i = max(i, int(min(from.tx, uint64(txs.len()))))
 	}
 	filter := eventFilterOf(want)
-	rd := txs.reader()
 	out := []supra.EventV3{}
 	cursor := ""
 scan:
-	for ; i < txs.len(); i++ {
-		if txs.height(i) >= end || txs.pending(i) {
+	for ; i < txs.len() && readErr == nil; i++ {
+		h, err := rd.height(i)
+		if err != nil {
+			readErr = err
+			break
+		}
+		if h >= end || txs.pending(i) {
 			break // past the range, or in the open block: not final yet, nor is what follows
 		}
-		if !txs.mayHaveEvent(i, filter) {
+		if may, err := rd.mayHaveEvent(i, filter); err != nil || !may {
+			readErr = err
 			continue
 		}
 		rec, err := rd.at(i)
 		if err != nil {
-			n.internalError(w, err)
-			return
+			readErr = err
+			break
 		}
 		for j, e := range rec.Output.Move.Events {
 			k := eventKey{height: rec.Height, tx: uint64(i), event: uint64(j)}
@@ -148,6 +153,10 @@ scan:
 			out = append(out, supra.EventV3{Event: e, BlockHeight: rec.Height, TransactionHash: rec.Info.Hash})
 			cursor = k.cursor(want)
 		}
+	}
+	if readErr != nil {
+		n.internalError(w, readErr)
+		return
 	}
 	w.Header().Set("X-Supra-Chain-Id", strconv.Itoa(ChainID))
 	w.Header().Set(supra.CursorHeader, cursor)

@@ -239,6 +239,7 @@ func (n *Node) eventsHandler(w http.ResponseWriter, r *http.Request) {
 	end = min(end, latest+1)
 	out := supra.EventsResponse{Data: []supra.Event{}}
 	filter := eventFilterOf(want)
+	rd := n.ch.txs.reader()
 	for h := start; h < end; h++ {
 		b, err := n.ch.blocks.at(h)
 		if err != nil {
@@ -246,10 +247,15 @@ func (n *Node) eventsHandler(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		for _, i := range b.Txs {
-			if !n.ch.txs.mayHaveEvent(i, filter) {
+			may, err := rd.mayHaveEvent(i, filter)
+			if err != nil {
+				n.internalError(w, err)
+				return
+			}
+			if !may {
 				continue
 			}
-			rec, err := n.ch.txs.at(i)
+			rec, err := rd.at(i)
 			if err != nil {
 				n.internalError(w, err)
 				return

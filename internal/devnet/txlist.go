@@ -2,12 +2,14 @@ package devnet
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"hash/fnv"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/luckycoin/lucky/internal/supra"
@@ -16,34 +18,58 @@ import (
 // A chain's transactions, in chain order. As with blocks, the newest stay in memory and
 // older ones go to the chain's scratch file, read back when asked for: a transaction's
 // record (its payload, its events) is kilobytes, and a devnet left running would otherwise
-// keep every one it ever ran. What stays in memory for an old transaction is what the
-// event queries filter on without reading it: its place in the file, its height and a
-// summary of its event types (24 bytes); its hash and its places in the per-account
-// listings are in the file's index (txIndex).
+// keep every one it ever ran. Nothing of an old transaction stays in memory: what the event
+// queries filter on without reading its record (its place in the file, its height and a
+// summary of its event types: txCold, 24 bytes) is in the file too, one record for each
+// batch moved there, and its hash and its places in the per-account listings are in the
+// file's index (txIndex). The list keeps where each batch's summaries are: 16 bytes for
+// hundreds of transactions.
 
 // DefaultRecentTransactions is how many of the newest transactions a node keeps in memory
 // when Options.RecentTransactions is not set: between this many and twice as many are.
 const DefaultRecentTransactions = 256
 
 // txList is a ledger's transactions, indexes 0 to len()-1: transaction i is in the file
-// when i < cold.len(), and in memory at hot[i-cold.len()] otherwise.
+// when i < cold, and in memory at hot[i-cold] otherwise.
 //
-// A ledger and its snapshots share the file, its index and the cold array, as blockList
-// does: each side only appends, and clone caps the cold array it hands out. The hot array
-// is copied (it is short), so that each side may replace its records of an open block.
+// A ledger and its snapshots share the file, its index and the batches array, as
+// blockList shares its arrays: each side only appends, and clone caps the batches it
+// hands out. The hot array is copied (it is short), so that each side may replace its
+// records of an open block.
 type txList struct {
-	file   *blockFile
-	index  *txIndex
-	cold   chunked[txCold]
-	hot    []*txRecord
-	recent int // transactions kept in memory after moving older ones to the file
+	file    *blockFile
+	index   *txIndex
+	cold    int       // transactions in the file
+	batches []txBatch // where their summaries are, in chain order
+	hot     []*txRecord
+	recent  int // transactions kept in memory after moving older ones to the file
 }
 
-// txCold is what stays in memory of a transaction in the file.
+// txBatch says where in the file the summaries of the transactions from first on (up to
+// the next batch's first) are: the record at at, txColdSize bytes a transaction.
+type txBatch struct {
+	first int
+	at    int64
+}
+
+// txCold is what the event queries read of a transaction in the file before its record.
 type txCold struct {
 	off    int64
 	height uint64
 	events eventFilter
+}
+
+const txColdSize = 24
+
+// appendTxBatch appends the record of a batch's summaries to dst.
+func appendTxBatch(dst []byte, cs []txCold) []byte {
+	dst = binary.AppendUvarint(dst, uint64(len(cs)*txColdSize))
+	for _, c := range cs {
+		dst = binary.LittleEndian.AppendUint64(dst, uint64(c.off))
+		dst = binary.LittleEndian.AppendUint64(dst, c.height)
+		dst = binary.LittleEndian.AppendUint64(dst, uint64(c.events))
+	}
+	return dst
 }
 
 func newTxList(file *blockFile, recent int) txList {
@@ -52,65 +78,51 @@ func newTxList(file *blockFile, recent int) txList {
 
 func (l *txList) clone() txList {
 	return txList{
-		file:   l.file,
-		index:  l.index,
-		cold:   l.cold.clone(),
-		hot:    append([]*txRecord(nil), l.hot...),
-		recent: l.recent,
+		file:    l.file,
+		index:   l.index,
+		cold:    l.cold,
+		batches: l.batches[:len(l.batches):len(l.batches)],
+		hot:     append([]*txRecord(nil), l.hot...),
+		recent:  l.recent,
 	}
 }
 
 // len is the number of transactions: the index of the next one.
-func (l *txList) len() int { return l.cold.len() + len(l.hot) }
+func (l *txList) len() int { return l.cold + len(l.hot) }
 
 // add appends a transaction (an executed one may still be pending: see settle).
 func (l *txList) add(r *txRecord) { l.hot = append(l.hot, r) }
 
 // hotAt returns transaction i, which the caller knows to be in memory: a transaction
 // of the open block, or one just added.
-func (l *txList) hotAt(i int) *txRecord { return l.hot[i-l.cold.len()] }
+func (l *txList) hotAt(i int) *txRecord { return l.hot[i-l.cold] }
 
 // at returns transaction i, reading it from the file when it is no longer in memory.
 func (l *txList) at(i int) (*txRecord, error) {
-	if i >= l.cold.len() {
-		return l.hot[i-l.cold.len()], nil
+	if i >= l.cold {
+		return l.hot[i-l.cold], nil
 	}
-	return l.readCold(i, l.file.body)
+	r := txReader{list: l, file: &blockReader{file: l.file, chunk: 4096}}
+	return r.at(i)
 }
 
-// readCold decodes cold transaction i with read (the file's, or a sequential reader's).
-func (l *txList) readCold(i int, read func(int64) ([]byte, error)) (*txRecord, error) {
-	c := l.cold.at(i)
-	body, err := read(c.off)
-	var r *txRecord
-	if err == nil {
-		r, err = decodeTxRecord(body)
+// search returns the first transaction at or above height start (len() when none is). It
+// reads summaries in the file only when start is below the transactions in memory.
+func (l *txList) search(r *txReader, start uint64) (int, error) {
+	if len(l.hot) > 0 && l.hot[0].Height < start {
+		return l.cold + sort.Search(len(l.hot), func(i int) bool { return l.hot[i].Height >= start }), nil
 	}
-	if err == nil && r.Height != c.height {
-		err = fmt.Errorf("record at %d holds another transaction (height %d, not %d)", c.off, r.Height, c.height)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%w: transaction %d: %w", ErrBlockStorage, i, err)
-	}
-	return r, nil
+	var err error
+	i := sort.Search(l.cold, func(i int) bool {
+		h, herr := r.height(i)
+		err = cmp.Or(err, herr)
+		return herr != nil || h >= start
+	})
+	return i, err
 }
 
-// height is transaction i's block height, pending whether it is in the open block:
-// neither reads the file.
-func (l *txList) height(i int) uint64 {
-	if i < l.cold.len() {
-		return l.cold.at(i).height
-	}
-	return l.hot[i-l.cold.len()].Height
-}
-
-func (l *txList) pending(i int) bool { return i >= l.cold.len() && l.hot[i-l.cold.len()].Pending }
-
-// mayHaveEvent reports whether transaction i may have an event whose type matches want
-// (eventMatches); false means it has none, without reading the file.
-func (l *txList) mayHaveEvent(i int, want eventFilter) bool {
-	return i >= l.cold.len() || l.cold.at(i).events&want == want
-}
+// pending reports whether transaction i is in the open block (never one in the file).
+func (l *txList) pending(i int) bool { return i >= l.cold && l.hot[i-l.cold].Pending }
 
 // settle moves old transactions to the file once twice the recent ones are in memory:
 // all but the newest recent, in one write, and never one still pending (the open block's
@@ -134,15 +146,22 @@ func (l *txList) settle() {
 	offsets, err := l.file.appendRecords(n, func(dst []byte, i int) ([]byte, error) {
 		return appendTxRecord(dst, old[i])
 	})
+	var at []int64
 	if err == nil {
-		err = l.index.add(l.cold.len(), old)
+		cs := make([]txCold, n)
+		for i, r := range old {
+			cs[i] = txCold{off: offsets[i], height: r.Height, events: eventsOf(r)}
+		}
+		at, err = l.file.appendRecords(1, func(dst []byte, _ int) ([]byte, error) { return appendTxBatch(dst, cs), nil })
+	}
+	if err == nil {
+		err = l.index.add(l.cold, old)
 	}
 	if err != nil {
 		return // the records written are never read
 	}
-	for i, r := range old {
-		l.cold.append(txCold{off: offsets[i], height: r.Height, events: eventsOf(r)})
-	}
+	l.batches = append(l.batches, txBatch{first: l.cold, at: at[0]})
+	l.cold += n
 	// A new array: the old one, which a snapshot's copy does not share, goes with the
 	// moved records.
 	l.hot = append([]*txRecord(nil), l.hot[n:]...)
@@ -152,16 +171,16 @@ func (l *txList) settle() {
 func (l *txList) find(hash [32]byte) (int, bool, error) {
 	for i, r := range l.hot {
 		if r.Hash == hash {
-			return l.cold.len() + i, true, nil
+			return l.cold + i, true, nil
 		}
 	}
-	return l.index.find(l.cold.len(), hash)
+	return l.index.find(l.cold, hash)
 }
 
 // sent returns the places of up to count of the transactions addr sent, in order, from
 // sequence number from on, leaving out those still pending.
 func (l *txList) sent(addr supra.Address, from uint64, count int) ([]int, error) {
-	places, err := l.index.sent(l.cold.len(), addr, from, count)
+	places, err := l.index.sent(l.cold, addr, from, count)
 	if err != nil {
 		return nil, err
 	}
@@ -170,7 +189,7 @@ func (l *txList) sent(addr supra.Address, from uint64, count int) ([]int, error)
 			break
 		}
 		if r.listed && r.Sender == addr && r.Seq >= from && !r.Pending {
-			places = append(places, l.cold.len()+i)
+			places = append(places, l.cold+i)
 		}
 	}
 	return places, nil
@@ -180,7 +199,7 @@ func (l *txList) sent(addr supra.Address, from uint64, count int) ([]int, error)
 // number from on, stopping at a pending one, and the number after the last returned
 // (from when none is).
 func (l *txList) coinPage(addr supra.Address, from uint64, count int) ([]int, uint64, error) {
-	places, inFile, err := l.index.coins(l.cold.len(), addr, from, count)
+	places, inFile, err := l.index.coins(l.cold, addr, from, count)
 	if err != nil {
 		return nil, from, err
 	}
@@ -197,7 +216,7 @@ func (l *txList) coinPage(addr supra.Address, from uint64, count int) ([]int, ui
 			if r.Pending {
 				break
 			}
-			places = append(places, l.cold.len()+i)
+			places = append(places, l.cold+i)
 			next = k + 1
 		}
 		k++
@@ -211,16 +230,75 @@ func (l *txList) reader() *txReader {
 	return &txReader{list: l, file: l.file.reader()}
 }
 
+// txReader reads transactions and their summaries; it keeps the batch of summaries it
+// read last, so a scan reads each batch once.
 type txReader struct {
-	list *txList
-	file *blockReader
+	list  *txList
+	file  *blockReader
+	batch int // the batch in sums, when sums is not nil
+	sums  []byte
 }
 
 func (r *txReader) at(i int) (*txRecord, error) {
-	if i >= r.list.cold.len() {
-		return r.list.hot[i-r.list.cold.len()], nil
+	if i >= r.list.cold {
+		return r.list.hot[i-r.list.cold], nil
 	}
-	return r.list.readCold(i, r.file.body)
+	c, err := r.cold(i)
+	if err != nil {
+		return nil, err
+	}
+	body, err := r.file.body(c.off)
+	var rec *txRecord
+	if err == nil {
+		rec, err = decodeTxRecord(body)
+	}
+	if err == nil && rec.Height != c.height {
+		err = fmt.Errorf("record at %d holds another transaction (height %d, not %d)", c.off, rec.Height, c.height)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%w: transaction %d: %w", ErrBlockStorage, i, err)
+	}
+	return rec, nil
+}
+
+// height is transaction i's block height.
+func (r *txReader) height(i int) (uint64, error) {
+	if i >= r.list.cold {
+		return r.list.hot[i-r.list.cold].Height, nil
+	}
+	c, err := r.cold(i)
+	return c.height, err
+}
+
+// mayHaveEvent reports whether transaction i may have an event whose type matches want
+// (eventMatches); false means it has none, known without reading its record.
+func (r *txReader) mayHaveEvent(i int, want eventFilter) (bool, error) {
+	if i >= r.list.cold {
+		return true, nil
+	}
+	c, err := r.cold(i)
+	return c.events&want == want, err
+}
+
+// cold returns the summary of transaction i, which is in the file.
+func (r *txReader) cold(i int) (txCold, error) {
+	l := r.list
+	k := sort.Search(len(l.batches), func(k int) bool { return l.batches[k].first > i }) - 1
+	if r.sums == nil || r.batch != k {
+		// Copied out of the reader's buffer, which the next record read reuses.
+		body, err := (&blockReader{file: l.file, chunk: 16 << 10}).body(l.batches[k].at)
+		if err != nil {
+			return txCold{}, fmt.Errorf("%w: transaction %d: its summary: %w", ErrBlockStorage, i, err)
+		}
+		r.sums, r.batch = append(r.sums[:0], body...), k
+	}
+	j := (i - l.batches[k].first) * txColdSize
+	if j+txColdSize > len(r.sums) {
+		return txCold{}, fmt.Errorf("%w: transaction %d: a summary record of %d bytes", ErrBlockStorage, i, len(r.sums))
+	}
+	s := r.sums[j:]
+	return txCold{off: int64(binary.LittleEndian.Uint64(s)), height: binary.LittleEndian.Uint64(s[8:]),
+		events: eventFilter(binary.LittleEndian.Uint64(s[16:]))}, nil
 }
 
 // eventFilter summarises a transaction's event types in 64 bits: each type without its
