@@ -10,7 +10,7 @@
 # from its lowest point during the run to the run's end, by more than
 # ${SOAK_RSS_SLACK_MB:-64} MB plus ${SOAK_RSS_KB_PER_TX:-4} KB per confirmed transaction.
 # The devnet keeps the newest 256 to 512 transactions in memory and moves older ones
-# to a scratch file and its index (what stays of each in memory is 32 bytes), and SQLite's
+# to a scratch file and its index (what stays in memory is 8 bytes a block), and SQLite's
 # page caches fill up to about 4 MB as the indexes grow (1 MiB for the devnet's index, 256
 # KiB a connection for the event index's four, each 4 KiB page taking an 8 KiB slot): the
 # slack allows for those and the GC's swings; a leak per read, per block or per

@@ -143,6 +143,12 @@ func txAnswers(t *testing.T, n *devnet.Node, hashes [][32]byte) map[string]strin
 		}
 		out["v1 "+typ] = fmt.Sprint(doJSON(t, h, http.MethodGet, "/rpc/v1/events/"+url.PathEscape(typ)+"?start=0&end=10", ""))
 	}
+	// From every height: the first transaction of a range is found among the old ones or
+	// among those in memory.
+	for start := uint64(0); start <= n.Height()+1; start++ {
+		path := fmt.Sprintf("/rpc/v3/events/0x1::transaction_fee::FeeStatement?start_height=%d&end_height=%d&limit=4", start, start+6)
+		out[path] = fmt.Sprint(doJSON(t, h, http.MethodGet, path, ""))
+	}
 	return out
 }
 
