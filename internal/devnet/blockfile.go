@@ -136,12 +136,6 @@ func (f *blockFile) read(off int64) (*blockRec, error) {
 	return r.read(off)
 }
 
-// body returns the body of the record at off (a transaction's is a few kilobytes).
-func (f *blockFile) body(off int64) ([]byte, error) {
-	r := blockReader{file: f, chunk: 4096}
-	return r.body(off)
-}
-
 // reader returns a reader for many records in file order, read 64 KiB at a time.
 func (f *blockFile) reader() *blockReader { return &blockReader{file: f, chunk: 64 << 10} }
 

@@ -105,19 +105,21 @@ func (f *stateFile) writeDump(w io.Writer) error {
 		return err
 	}
 	bw := bufio.NewWriterSize(w, 1<<16)
+	// A bufio.Writer keeps its first write error and returns it from Flush, below.
+	put := func(s string) { _, _ = bw.WriteString(s) }
 	enc := json.NewEncoder(bw)
-	bw.Write(head[:len(head)-1]) // the object stays open for the history
-	bw.WriteString(`,"blocks":[`)
+	put(string(head[:len(head)-1])) // the object stays open for the history
+	put(`,"blocks":[`)
 	sep := ""
 	err = f.chain.each(func(b *blockRec) error {
-		bw.WriteString(sep)
+		put(sep)
 		sep = ","
 		return enc.Encode(fileBlock{b.Height, b.Hash, b.Time.UnixMicro(), b.Txs})
 	})
 	if err != nil {
 		return err
 	}
-	bw.WriteString(`],"transactions":[`)
+	put(`],"transactions":[`)
 	rd := f.txs.reader()
 	for i := range f.txs.len() {
 		rec, err := rd.at(i)
@@ -125,14 +127,14 @@ func (f *stateFile) writeDump(w io.Writer) error {
 			return err
 		}
 		if i > 0 {
-			bw.WriteByte(',')
+			put(",")
 		}
 		if err := enc.Encode(rec); err != nil {
 			return err
 		}
 	}
-	bw.WriteString("]}\n")
-	return bw.Flush() // a bufio.Writer keeps its first write error and returns it here
+	put("]}\n")
+	return bw.Flush()
 }
 
 // LoadState replaces the chain with a dump produced by DumpState and drops snapshots.
