@@ -4,10 +4,10 @@ package devnet
 const chunkLen = 4096
 
 // chunked is an append-only array kept in chunks of chunkLen elements, for what stays in
-// memory of every old block and transaction. Growing it never copies what it holds and
-// leaves at most one chunk of spare room: a slice that doubles keeps up to as much again
-// spare, and while it grows both arrays are live, so a devnet's memory would climb in
-// steps with its history.
+// memory of every old block (its place in the scratch file). Growing it never copies what
+// it holds and leaves at most one chunk of spare room: a slice that doubles keeps up to as
+// much again spare, and while it grows both arrays are live, so a devnet's memory would
+// climb in steps with its history.
 //
 // A ledger and its snapshots share chunks, as they shared slices: clone copies the list
 // of chunks (a few pointers) and caps the last one, so that each side appends where the

@@ -116,7 +116,11 @@ func (n *Node) eventsV3Handler(w http.ResponseWriter, r *http.Request) {
 	// Old transactions in the file are read only when their event summary may hold the type.
 	txs := &n.ch.txs
 	rd := txs.reader()
-	i, readErr := txs.search(rd, start)
+	i, err := txs.search(rd, start)
+	if err != nil {
+		n.internalError(w, err)
+		return
+	}
 	if from != nil {
 		i = max(i, int(min(from.tx, uint64(txs.len()))))
 	}
@@ -124,23 +128,27 @@ func (n *Node) eventsV3Handler(w http.ResponseWriter, r *http.Request) {
 	out := []supra.EventV3{}
 	cursor := ""
 scan:
-	for ; i < txs.len() && readErr == nil; i++ {
+	for ; i < txs.len(); i++ {
 		h, err := rd.height(i)
 		if err != nil {
-			readErr = err
-			break
+			n.internalError(w, err)
+			return
 		}
 		if h >= end || txs.pending(i) {
 			break // past the range, or in the open block: not final yet, nor is what follows
 		}
-		if may, err := rd.mayHaveEvent(i, filter); err != nil || !may {
-			readErr = err
+		may, err := rd.mayHaveEvent(i, filter)
+		if err != nil {
+			n.internalError(w, err)
+			return
+		}
+		if !may {
 			continue
 		}
 		rec, err := rd.at(i)
 		if err != nil {
-			readErr = err
-			break
+			n.internalError(w, err)
+			return
 		}
 		for j, e := range rec.Output.Move.Events {
 			k := eventKey{height: rec.Height, tx: uint64(i), event: uint64(j)}
@@ -153,10 +161,6 @@ scan:
 			out = append(out, supra.EventV3{Event: e, BlockHeight: rec.Height, TransactionHash: rec.Info.Hash})
 			cursor = k.cursor(want)
 		}
-	}
-	if readErr != nil {
-		n.internalError(w, readErr)
-		return
 	}
 	w.Header().Set("X-Supra-Chain-Id", strconv.Itoa(ChainID))
 	w.Header().Set(supra.CursorHeader, cursor)
