@@ -285,12 +285,12 @@ func (r *txReader) cold(i int) (txCold, error) {
 	l := r.list
 	k := sort.Search(len(l.batches), func(k int) bool { return l.batches[k].first > i }) - 1
 	if r.sums == nil || r.batch != k {
-		// Copied out of the reader's buffer, which the next record read reuses.
+		// A reader of its own: nothing else reads into the buffer body is part of.
 		body, err := (&blockReader{file: l.file, chunk: 16 << 10}).body(l.batches[k].at)
 		if err != nil {
 			return txCold{}, fmt.Errorf("%w: transaction %d: its summary: %w", ErrBlockStorage, i, err)
 		}
-		r.sums, r.batch = append(r.sums[:0], body...), k
+		r.sums, r.batch = body, k
 	}
 	j := (i - l.batches[k].first) * txColdSize
 	if j+txColdSize > len(r.sums) {
